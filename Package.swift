@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependency rule: executables -> PlogCommands -> PromptLog -> C modules.
+// PromptVault (libgit2) is linked only into `plog-git`, the helper that `plog init|commit|sync`
+// hands off to, so that `plog add` and `prompthist` never pay libgit2's load time.
+let package = Package(
+    name: "plog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "plog", targets: ["plog"]),
+        .executable(name: "prompthist", targets: ["prompthist"]),
+        .executable(name: "plog-git", targets: ["plog-git"]),
+        .library(name: "PromptLog", targets: ["PromptLog"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        .systemLibrary(
+            name: "CGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+        .target(name: "CSupport"),
+        .target(name: "PromptLog", dependencies: ["CPCRE2", "CSupport"]),
+        .target(name: "PromptVault", dependencies: ["PromptLog", "CGit2"]),
+        .target(
+            name: "PlogCommands",
+            dependencies: ["PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "plog", dependencies: ["PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "prompthist", dependencies: ["PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "plog-git",
+            dependencies: ["PromptVault", "PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PromptLog"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,25 @@
+import ArgumentParser
+import PromptLog
+
+/// `plog path`: the log in use and the rule that chose it.
+public struct PathCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "path",
+        abstract: "Print the log in use and why it was chosen.",
+        discussion: """
+            Rules, first match wins: --file, $PLOG_FILE, the nearest prompts.log in the current \
+            directory or a parent, `log` in ~/.config/plog/config ($XDG_CONFIG_HOME respected), \
+            ~/notes/prompts.log. The path goes to stdout, the reason to stderr, so `$(plog path)` works.
+            """)
+
+    @OptionGroup public var log: LogOptions
+    @Flag(name: .long, help: "Print only the path, without the reason.") public var quiet = false
+
+    public init() {}
+
+    public func run() throws {
+        let context = try log.context()
+        Terminal.write(context.logPath + "\n")
+        if !quiet { Terminal.printNote("\(context.location.rule.rawValue): \(context.location.reason)") }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import PromptLog
+
+/// Runs a root command with plog's exit-code contract: 0 success, 1 "nothing found" (commands
+/// that search), 2 for every error, usage errors included, so scripts can rely on the codes.
+public enum CommandRunner {
+    public static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
+        // A closed pipe (`prompthist x | head`) must end the process quietly, not kill it with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try root.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch let error as PlogError {
+            Terminal.printError(error.description, program: programName(root))
+            exit(error.exitCode)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let code = root.exitCode(for: error)
+            if code == .success {
+                // --help, --version and the like print to stdout.
+                print(root.fullMessage(for: error))
+                exit(0)
+            }
+            let message = root.fullMessage(for: error)
+            if !message.isEmpty { Terminal.writeError(message + "\n") }
+            exit(code == .validationFailure ? 2 : (code.rawValue == 1 ? 2 : code.rawValue))
+        }
+    }
+
+    static func programName(_ root: any ParsableCommand.Type) -> String {
+        root.configuration.commandName ?? "plog"
+    }
+}

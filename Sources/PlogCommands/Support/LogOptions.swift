@@ -1,0 +1,30 @@
+import ArgumentParser
+import PromptLog
+
+/// `--file`/`-f`, shared by every command that reads or writes the log.
+public struct LogOptions: ParsableArguments {
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
+        "The log to use.",
+        discussion: "Default: $PLOG_FILE, else the nearest prompts.log in this directory or a parent, "
+            + "else `log` in ~/.config/plog/config, else ~/notes/prompts.log.",
+        valueName: "path"))
+    public var file: String?
+
+    public init() {}
+
+    /// The process environment, the config and the located log, read once per command.
+    public func context() throws -> CommandContext {
+        let env = Environment.process
+        let config = try Config.load(env)
+        return CommandContext(env: env, config: config,
+                              location: LogLocator.locate(flag: file, env: env, config: config))
+    }
+}
+
+/// What a command needs to know about where it runs.
+public struct CommandContext {
+    public var env: Environment
+    public var config: Config
+    public var location: LogLocation
+    public var logPath: String { location.path }
+}

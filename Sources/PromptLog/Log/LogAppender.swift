@@ -1,0 +1,76 @@
+/// Appends blocks durably: `O_APPEND`, an exclusive `flock`, a blank line before the block
+/// when the log does not already end with one, the whole block in one `write`, `fsync`.
+/// On any failure the log is cut back to its size before the append, so it stays byte-identical.
+public enum LogAppender {
+    public struct Result: Sendable, Equatable {
+        /// Byte offset of the block's header line in the log.
+        public var offset: Int
+        /// Bytes written, separator included.
+        public var written: Int
+    }
+
+    /// Appends `block` (which should end with `\n`) to the log at `path`, creating the file
+    /// (mode 0600) and its missing parent directories (0700).
+    @discardableResult
+    public static func append(_ block: [UInt8], to path: String) throws -> Result {
+        let dir = Path.dirname(path)
+        try Path.makeDirectories(dir)
+        let fd = try FileIO.openRegular(path, flags: O_WRONLY | O_APPEND | O_CREAT, mode: 0o600)
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw PlogError.io(operation: "cannot lock", path: path, errno: errno) }
+        }
+        defer { _ = flock(fd, LOCK_UN) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw PlogError.io(operation: "cannot stat", path: path, errno: errno) }
+        let size = Int(st.st_size)
+        let separator = try separatorNeeded(path: path, size: size)
+        var bytes = separator
+        bytes += block
+        if bytes.last != 10 { bytes.append(10) }
+        do {
+            try FileIO.writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw PlogError.io(operation: "cannot sync", path: path, errno: errno) }
+        } catch {
+            // A short write (disk full) must not leave half a block behind.
+            _ = ftruncate(fd, off_t(size))
+            _ = fsync(fd)
+            throw error
+        }
+        return Result(offset: size + separator.count, written: bytes.count)
+    }
+
+    /// What must precede a new block so that it starts after a blank line: nothing for an empty
+    /// log or one ending in a blank line, `\n` after a complete line, `\n\n` after a cut-off line.
+    static func separatorNeeded(path: String, size: Int) throws -> [UInt8] {
+        guard size > 0 else { return [] }
+        let tail = try FileIO.readTail(path, count: 2).bytes
+        if tail.count == 2 && tail[0] == 10 && tail[1] == 10 { return [] }
+        if tail.count == 1 && tail[0] == 10 { return [] }
+        return tail.last == 10 ? [10] : [10, 10]
+    }
+}
+
+/// Saved drafts: the user's words, kept under `$XDG_STATE_HOME/plog/drafts/` (0700, files 0600)
+/// whenever they cannot be appended, and while an editor has them open.
+public enum Drafts {
+    public static func directory(_ env: Environment) -> String { env.stateDirectory + "/drafts" }
+
+    /// Writes `bytes` to a new draft file and returns its path.
+    public static func save(_ bytes: [UInt8], env: Environment, suffix: String = "txt") throws -> String {
+        let dir = directory(env)
+        try Path.makeDirectories(dir)
+        let now = Timestamp.now()
+        let stamp = now.dayKey + "T" + pad(now.hour, 2) + pad(now.minute, 2) + pad(Timestamp.local(epochSeconds: Int64(time(nil))).second, 2)
+        var attempt = 0
+        while true {
+            let path = dir + "/" + stamp + "-" + String(getpid()) + (attempt == 0 ? "" : "-\(attempt)") + "." + suffix
+            do {
+                try FileIO.writeNew(path, bytes)
+                return path
+            } catch PlogError.io(_, _, let err) where err == EEXIST {
+                attempt += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// A whole log, parsed: the preamble and the blocks in file order.
+public struct ParsedLog: Sendable {
+    /// Bytes before the first header, kept as written.
+    public var preamble: [UInt8]
+    public var blocks: [Block]
+}
+
+/// Turns log bytes into blocks. Never fails and never drops bytes: anything that is not
+/// structure stays in the text of the block (or the preamble) it sits in.
+public enum LogParser {
+    /// Parses a whole log.
+    public static func parse(_ bytes: [UInt8]) -> ParsedLog {
+        bytes.withUnsafeBufferPointer { buf in
+            var blocks: [Block] = []
+            let preambleEnd = LogScanner.scan(buf) { blocks.append(block(buf, $0)) }
+            return ParsedLog(preamble: Array(buf[0..<preambleEnd]), blocks: blocks)
+        }
+    }
+
+    /// Parses a whole log given as text.
+    public static func parse(_ text: String) -> ParsedLog { parse(Array(text.utf8)) }
+
+    /// Decodes the block at `span` (found by `LogScanner`).
+    public static func block(_ buf: UnsafeBufferPointer<UInt8>, _ span: BlockSpan) -> Block {
+        let tsBounds = LogScanner.headerTimestampEnd(buf, at: span.offset)!
+        let timestamp = Timestamp.parse(buf, tsBounds.start, tsBounds.end)!
+        let headerLineEnd = trimLineEnd(buf, span.offset, span.headerEnd)
+        let fields = splitFields(decode(buf, tsBounds.end, headerLineEnd))
+        func field(_ i: Int) -> String? {
+            guard i < fields.count, fields[i] != "-" else { return nil }
+            return fields[i]
+        }
+        let contentEnd = LogScanner.contentEnd(buf, span)
+
+        var leading: [String] = []
+        var sections: [Section] = []
+        var current: (name: String, inline: String, bodyStart: Int, bodyEnd: Int)? = nil
+        func close() {
+            guard let c = current else { return }
+            sections.append(Section(name: c.name, inline: c.inline, body: body(buf, c.bodyStart, c.bodyEnd)))
+            current = nil
+        }
+        var p = span.headerEnd
+        while p < contentEnd {
+            let next = min(LogScanner.lineEnd(buf, from: p), contentEnd)
+            let textEnd = trimLineEnd(buf, p, next)
+            if let colon = keywordColon(buf, p, textEnd) {
+                close()
+                var inlineStart = colon + 1
+                if inlineStart < textEnd && (buf[inlineStart] == 32 || buf[inlineStart] == 9) { inlineStart += 1 }
+                current = (decode(buf, p, colon), decode(buf, inlineStart, textEnd), next, next)
+            } else if current != nil {
+                current!.bodyEnd = next
+            } else {
+                leading.append(decode(buf, p, textEnd))
+            }
+            p = next
+        }
+        close()
+        while let l = leading.last, l.allSatisfy({ $0 == " " || $0 == "\t" }) { leading.removeLast() }
+        return Block(span: span, timestamp: timestamp, model: field(0), project: field(1),
+                     extraHeaderFields: fields.count > 2 ? Array(fields[2...]) : [],
+                     leadingLines: leading, sections: sections,
+                     raw: Array(buf[span.offset..<contentEnd]))
+    }
+
+    /// Splits header fields after the timestamp: runs of two or more spaces, or any tab, separate.
+    static func splitFields(_ s: String) -> [String] {
+        var fields: [String] = []
+        var cur = ""
+        var spaces = 0
+        for ch in s {
+            if ch == " " {
+                spaces += 1
+                continue
+            }
+            if ch == "\t" {
+                spaces = 2
+                continue
+            }
+            if spaces >= 2, !cur.isEmpty { fields.append(cur); cur = "" }
+            else if spaces == 1, !cur.isEmpty { cur.append(" ") }
+            spaces = 0
+            cur.append(ch)
+        }
+        if !cur.isEmpty { fields.append(cur) }
+        return fields
+    }
+
+    /// If the line `buf[p..<end]` starts a section (`KEYWORD:` at column 0: an upper-case letter,
+    /// then 1 to 31 of `A-Z 0-9 _ -`, a colon, then the line's end, a space or a tab), the colon's offset.
+    static func keywordColon(_ buf: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Int? {
+        guard p < end, buf[p] >= 65, buf[p] <= 90 else { return nil }
+        var i = p + 1
+        while i < end, i - p <= 32 {
+            let c = buf[i]
+            if c == 58 {  // ':'
+                guard i - p >= 2 else { return nil }
+                if i + 1 == end || buf[i + 1] == 32 || buf[i + 1] == 9 { return i }
+                return nil
+            }
+            guard (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c == 95 || c == 45 else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The end of a line's text: before its `\n` and a `\r` ahead of it.
+    @inline(__always)
+    static func trimLineEnd(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var e = end
+        if e > start && buf[e - 1] == 10 { e -= 1 }
+        if e > start && buf[e - 1] == 13 { e -= 1 }
+        return e
+    }
+
+    @inline(__always)
+    static func decode(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        guard start < end else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+    }
+
+    /// A section body: lines joined by `\n`, `\r` before line ends removed, leading and trailing blank lines dropped.
+    static func body(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var s = start
+        var e = end
+        // Drop leading blank lines.
+        while s < e {
+            let le = LogScanner.lineEnd(buf, from: s)
+            let te = trimLineEnd(buf, s, min(le, e))
+            if (s..<te).allSatisfy({ buf[$0] == 32 || buf[$0] == 9 }) { s = min(le, e) } else { break }
+        }
+        e = trimLineEnd(buf, s, LogScanner.trimTrailingBlankLines(buf, from: s, to: e))
+        guard s < e else { return "" }
+        let slice = UnsafeBufferPointer(rebasing: buf[s..<e])
+        if memchr(slice.baseAddress!, 13, slice.count) == nil {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(slice.count)
+        for (i, c) in slice.enumerated() where !(c == 13 && (i + 1 == slice.count || slice[i + 1] == 10)) {
+            bytes.append(c)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,159 @@
+/// A header timestamp as the user wrote it: civil date and time fields plus the UTC offset.
+///
+/// plog writes local time to the minute with its offset (`2025-08-14T16:32+09:00`) and
+/// reads seconds, fractions, `Z`, `+0900` and `+09`. A timestamp without an offset is
+/// accepted and read as UTC (`offsetMinutes == nil`), so a hand-written header is never
+/// silently merged into the block before it.
+public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Minutes east of UTC; `nil` when the text had no offset.
+    public var offsetMinutes: Int?
+    /// The text exactly as it stood in the header.
+    public var text: String
+
+    public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0,
+                offsetMinutes: Int?, text: String? = nil) {
+        self.year = year; self.month = month; self.day = day
+        self.hour = hour; self.minute = minute; self.second = second
+        self.offsetMinutes = offsetMinutes
+        self.text = text ?? ""
+        if text == nil { self.text = canonical }
+    }
+
+    /// Seconds since 1970-01-01T00:00Z (the instant, offset applied).
+    public var epochSeconds: Int64 {
+        let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
+        let local = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return local - Int64((offsetMinutes ?? 0) * 60)
+    }
+
+    /// `YYYY-MM` of the date as written (the writer's local month).
+    public var monthKey: String { pad(year, 4) + "-" + pad(month, 2) }
+
+    /// `YYYY-MM-DD` of the date as written.
+    public var dayKey: String { monthKey + "-" + pad(day, 2) }
+
+    /// The form plog writes: minutes, with the offset as `+HH:MM` (or `Z` never; UTC is `+00:00`).
+    public var canonical: String {
+        var s = dayKey + "T" + pad(hour, 2) + ":" + pad(minute, 2)
+        if second != 0 { s += ":" + pad(second, 2) }
+        if let off = offsetMinutes {
+            let sign = off < 0 ? "-" : "+"
+            s += sign + pad(abs(off) / 60, 2) + ":" + pad(abs(off) % 60, 2)
+        }
+        return s
+    }
+
+    public var description: String { text }
+
+    /// Now, in local time to the minute, with the local UTC offset.
+    public static func now() -> Timestamp {
+        var t = time(nil)
+        return local(t: &t, dropSeconds: true)
+    }
+
+    /// The local civil time of an instant.
+    public static func local(epochSeconds: Int64) -> Timestamp {
+        var t = time_t(epochSeconds)
+        return local(t: &t, dropSeconds: false)
+    }
+
+    private static func local(t: inout time_t, dropSeconds: Bool) -> Timestamp {
+        var tmv = tm()
+        localtime_r(&t, &tmv)
+        return Timestamp(year: Int(tmv.tm_year) + 1900, month: Int(tmv.tm_mon) + 1, day: Int(tmv.tm_mday),
+                         hour: Int(tmv.tm_hour), minute: Int(tmv.tm_min),
+                         second: dropSeconds ? 0 : Int(tmv.tm_sec),
+                         offsetMinutes: Int(tmv.tm_gmtoff) / 60)
+    }
+
+    /// Parses a timestamp from text.
+    public static func parse(_ text: String) -> Timestamp? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0), 0, $0.count) }
+    }
+
+    /// Parses the bytes `buf[start..<end]` as a whole timestamp; `nil` when they are not one.
+    public static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Timestamp? {
+        var i = start
+        func digits(_ n: Int) -> Int? {
+            guard end - i >= n else { return nil }
+            var v = 0
+            for k in 0..<n {
+                let c = buf[i + k]
+                guard c >= 48 && c <= 57 else { return nil }
+                v = v * 10 + Int(c - 48)
+            }
+            i += n
+            return v
+        }
+        func eat(_ c: UInt8) -> Bool {
+            if i < end && buf[i] == c { i += 1; return true }
+            return false
+        }
+        guard let year = digits(4), eat(45), let month = digits(2), eat(45), let day = digits(2),
+              i < end, buf[i] == 84 || buf[i] == 116 else { return nil }  // 'T' or 't'
+        i += 1
+        guard let hour = digits(2), eat(58), let minute = digits(2) else { return nil }
+        var second = 0
+        if eat(58) {
+            guard let s = digits(2) else { return nil }
+            second = s
+            if i < end && (buf[i] == 46 || buf[i] == 44) {  // fraction: '.' or ','
+                i += 1
+                let fracStart = i
+                while i < end && buf[i] >= 48 && buf[i] <= 57 { i += 1 }
+                if i == fracStart { return nil }
+            }
+        }
+        guard (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60 else {
+            return nil
+        }
+        var offset: Int? = nil
+        if i < end {
+            let c = buf[i]
+            if c == 90 || c == 122 {  // 'Z' / 'z'
+                i += 1; offset = 0
+            } else if c == 43 || c == 45 {  // '+' / '-'
+                i += 1
+                guard let oh = digits(2), oh <= 23 else { return nil }
+                var om = 0
+                if eat(58) {
+                    guard let m = digits(2) else { return nil }
+                    om = m
+                } else if let m = digits(2) {
+                    om = m
+                }
+                guard om <= 59 else { return nil }
+                offset = (c == 45 ? -1 : 1) * (oh * 60 + om)
+            } else {
+                return nil
+            }
+        }
+        guard i == end else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+        return Timestamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                         offsetMinutes: offset, text: text)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+@inline(__always) func pad(_ v: Int, _ width: Int) -> String {
+    let s = String(v)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}

@@ -1,0 +1,85 @@
+/// What plog reads from the process: variables, working directory, home. Tests pass their own.
+public struct Environment: Sendable {
+    public var variables: [String: String]
+    public var currentDirectory: String
+
+    public init(variables: [String: String], currentDirectory: String) {
+        self.variables = variables
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The running process's environment.
+    public static var process: Environment {
+        var vars: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") {
+                vars[String(s[..<eq])] = String(s[s.index(after: eq)...])
+            }
+            p += 1
+        }
+        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let cwd = getcwd(&buf, buf.count) != nil ? String(cString: buf) : (vars["PWD"] ?? "/")
+        return Environment(variables: vars, currentDirectory: cwd)
+    }
+
+    public subscript(_ name: String) -> String? {
+        guard let v = variables[name], !v.isEmpty else { return nil }
+        return v
+    }
+
+    /// `$HOME`, else the password database's home directory, else `/`.
+    public var home: String {
+        if let h = self["HOME"] { return h }
+        if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir { return String(cString: dir) }
+        return "/"
+    }
+
+    /// `$XDG_CONFIG_HOME/plog`, default `~/.config/plog`.
+    public var configDirectory: String { (self["XDG_CONFIG_HOME"] ?? home + "/.config") + "/plog" }
+
+    /// `$XDG_STATE_HOME/plog`, default `~/.local/state/plog`.
+    public var stateDirectory: String { (self["XDG_STATE_HOME"] ?? home + "/.local/state") + "/plog" }
+
+    /// Expands a leading `~` or `~/` to the home directory and makes a relative path absolute.
+    public func absolutePath(_ path: String) -> String {
+        var p = path
+        if p == "~" { p = home } else if p.hasPrefix("~/") { p = home + String(p.dropFirst(1)) }
+        if !p.hasPrefix("/") { p = currentDirectory + (currentDirectory.hasSuffix("/") ? "" : "/") + p }
+        return p
+    }
+}
+
+/// Path helpers on plain strings (no Foundation on the fast paths).
+public enum Path {
+    public static func dirname(_ p: String) -> String {
+        guard let slash = p.lastIndex(of: "/") else { return "." }
+        if slash == p.startIndex { return "/" }
+        return String(p[..<slash])
+    }
+
+    public static func basename(_ p: String) -> String {
+        var s = Substring(p)
+        while s.count > 1 && s.hasSuffix("/") { s = s.dropLast() }
+        guard let slash = s.lastIndex(of: "/") else { return String(s) }
+        return String(s[s.index(after: slash)...])
+    }
+
+    public static func exists(_ p: String) -> Bool { access(p, F_OK) == 0 }
+
+    public static func isDirectory(_ p: String) -> Bool {
+        var st = stat()
+        return stat(p, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Creates `path` and missing parents with `mode` (existing directories are left as they are).
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws {
+        if isDirectory(path) { return }
+        let parent = dirname(path)
+        if parent != path && !isDirectory(parent) { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw PlogError.io(operation: "cannot create directory", path: path, errno: errno)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import PlogCommands
+
+/// The `plog` command: configuration only; each subcommand lives in its own file in PlogCommands.
+struct Plog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plog",
+        abstract: "Keep every non-trivial prompt in one plain-text log, and get it back.",
+        discussion: """
+            The log is plain text: ISO-timestamped blocks with TASK, PROMPT and OUTCOME sections. \
+            See `plog path` for which log is used.
+            """,
+        version: PlogVersion.string,
+        subcommands: [
+            PathCommand.self,
+        ]
+    )
+}
+
+CommandRunner.main(Plog.self)
