@@ -1,0 +1,33 @@
+# Shared by the scripts in shell/: package installation and the Swift toolchain check.
+# shellcheck shell=bash
+
+# Installs the system packages plog builds and tests with, when any is missing.
+# Debian/Ubuntu: apt-get (as root, or through sudo); macOS: Homebrew.
+plog_install_system_packages() {
+  local apt_pkgs=("$@")
+  if [ "$(uname -s)" = "Darwin" ]; then
+    command -v brew >/dev/null || { echo "plog: Homebrew is needed on macOS: https://brew.sh" >&2; return 1; }
+    brew list pcre2 >/dev/null 2>&1 || brew install pcre2
+    brew list libgit2 >/dev/null 2>&1 || brew install libgit2
+    brew list pkg-config >/dev/null 2>&1 || brew install pkg-config
+    return 0
+  fi
+  command -v dpkg-query >/dev/null || { echo "plog: no dpkg here; install ${apt_pkgs[*]} by hand" >&2; return 0; }
+  local missing=()
+  for p in "${apt_pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  echo "plog: installing ${missing[*]}" >&2
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+plog_require_swift() {
+  command -v swift >/dev/null || {
+    echo "plog: no Swift toolchain on PATH. Install Swift 6 (https://www.swift.org/install/) and retry." >&2
+    exit 1
+  }
+}
