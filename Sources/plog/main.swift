@@ -12,6 +12,8 @@ struct Plog: ParsableCommand {
             """,
         version: PlogVersion.string,
         subcommands: [
+            AddCommand.self,
+            OutcomeCommand.self,
             PathCommand.self,
         ]
     )

@@ -21,6 +21,21 @@ public enum FileIO {
         return out
     }
 
+    /// Everything readable from `fd` until end of file (stdin, a pipe).
+    public static func readToEnd(fd: Int32, name: String = "standard input") throws -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw PlogError.io(operation: "cannot read", path: name, errno: errno)
+            }
+            if n == 0 { return out }
+            out += chunk[0..<n]
+        }
+    }
+
     /// Up to the last `count` bytes of a file, and the offset where they start.
     public static func readTail(_ path: String, count: Int) throws -> (bytes: [UInt8], offset: Int) {
         let fd = try openRegular(path, flags: O_RDONLY)

@@ -13,9 +13,22 @@ public enum LogAppender {
     /// (mode 0600) and its missing parent directories (0700).
     @discardableResult
     public static func append(_ block: [UInt8], to path: String) throws -> Result {
-        let dir = Path.dirname(path)
-        try Path.makeDirectories(dir)
-        let fd = try FileIO.openRegular(path, flags: O_WRONLY | O_APPEND | O_CREAT, mode: 0o600)
+        try appendLocked(to: path) { size in
+            let separator = try separatorNeeded(path: path, size: size)
+            var bytes = separator + block
+            if bytes.last != 10 { bytes.append(10) }
+            return (bytes, size + separator.count)
+        }
+    }
+
+    /// Appends what `build` returns while holding the log's exclusive lock. `build` gets the
+    /// log's size under the lock (so it can look at the tail safely) and returns the bytes and
+    /// the offset to report. The append is all or nothing: on failure the log is cut back.
+    @discardableResult
+    public static func appendLocked(to path: String, create: Bool = true,
+                                    _ build: (_ size: Int) throws -> (bytes: [UInt8], offset: Int)) throws -> Result {
+        if create { try Path.makeDirectories(Path.dirname(path)) }
+        let fd = try FileIO.openRegular(path, flags: O_WRONLY | O_APPEND | (create ? O_CREAT : 0), mode: 0o600)
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw PlogError.io(operation: "cannot lock", path: path, errno: errno) }
@@ -24,10 +37,7 @@ public enum LogAppender {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw PlogError.io(operation: "cannot stat", path: path, errno: errno) }
         let size = Int(st.st_size)
-        let separator = try separatorNeeded(path: path, size: size)
-        var bytes = separator
-        bytes += block
-        if bytes.last != 10 { bytes.append(10) }
+        let (bytes, offset) = try build(size)
         do {
             try FileIO.writeAll(fd, bytes, path: path)
             guard fsync(fd) == 0 else { throw PlogError.io(operation: "cannot sync", path: path, errno: errno) }
@@ -37,7 +47,7 @@ public enum LogAppender {
             _ = fsync(fd)
             throw error
         }
-        return Result(offset: size + separator.count, written: bytes.count)
+        return Result(offset: offset, written: bytes.count)
     }
 
     /// What must precede a new block so that it starts after a blank line: nothing for an empty

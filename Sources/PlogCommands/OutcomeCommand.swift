@@ -1,0 +1,63 @@
+import ArgumentParser
+import PromptLog
+
+/// `plog outcome`: record how the newest prompt went, by appending.
+public struct OutcomeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "outcome",
+        abstract: "Add an outcome to the newest block.",
+        discussion: """
+            Appends to the log, never rewrites it: a new OUTCOME: section when the newest block has \
+            none, more bullets when OUTCOME: is its last section. The verdict flags write a first \
+            bullet that `plog stats` reads: --hit "Worked first try.", --partial --turns 3 \
+            "Worked after 3 turns.", --miss "Failed: TEXT".
+            """)
+
+    @OptionGroup public var log: LogOptions
+
+    @Flag(help: "It worked on the first try.") public var hit = false
+    @Flag(help: "It worked after more turns, or partly.") public var partial = false
+    @Flag(help: "It did not work.") public var miss = false
+
+    @Option(help: ArgumentHelp("Turns it took to a working answer (implies --partial when above 1).", valueName: "n"))
+    public var turns: Int?
+
+    @Flag(name: .shortAndLong, help: "Print nothing on success.") public var quiet = false
+
+    @Argument(help: "What happened, in your words.") public var text: [String] = []
+
+    public init() {}
+
+    public func validate() throws {
+        if [hit, partial, miss].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --hit, --partial, --miss")
+        }
+        if let turns {
+            guard turns >= 1 else { throw ValidationError("--turns must be 1 or more, not \(turns)") }
+            if hit || miss { throw ValidationError("--turns goes with --partial (a hit is one turn; a miss has no count)") }
+        }
+        if !hit && !partial && !miss && turns == nil && words.isEmpty {
+            throw ValidationError("say what happened: plog outcome --hit, --partial [--turns N], --miss, or TEXT")
+        }
+    }
+
+    var words: String { text.joined(separator: " ") }
+
+    var verdict: OutcomeAppender.Verdict? {
+        if hit || turns == 1 && !partial { return .hit }
+        if partial || turns != nil { return .partial(turns: turns) }
+        if miss { return .miss }
+        return nil
+    }
+
+    public func run() throws {
+        let ctx = try log.context()
+        let bullet = OutcomeAppender.bullet(verdict: verdict, text: words)
+        let result = try OutcomeAppender.append([bullet], to: ctx.logPath)
+        guard !quiet else { return }
+        Terminal.printNote("added to " + result.header.dropFirst(3) + ": " + bullet)
+        if result.hadOutcome && verdict != nil {
+            Terminal.printNote("note: the block already had an outcome; its first bullet still carries the verdict")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// The capture path: build a block, append it durably, and never lose the user's words.
+public enum Capture {
+    /// Appends `bytes` (one block) to the log. If the append fails for any reason (disk full,
+    /// permissions, a read-only file system), the bytes are saved as a draft (or, if even that
+    /// fails, written to stderr) and the error names where they are.
+    ///
+    /// - Parameter keptDraft: a draft that already holds these bytes (editor mode, `--draft`);
+    ///   it is named in the error instead of writing a second copy.
+    @discardableResult
+    public static func append(_ bytes: [UInt8], to logPath: String, env: Environment,
+                              keptDraft: String? = nil) throws -> LogAppender.Result {
+        do {
+            return try LogAppender.append(bytes, to: logPath)
+        } catch {
+            let underlying = (error as? PlogError)?.description ?? String(describing: error)
+            var draft = keptDraft
+            if draft == nil { draft = try? Drafts.save(bytes, env: env) }
+            if draft == nil {
+                // Last resort: the text goes to the terminal rather than nowhere.
+                _ = bytes.withUnsafeBytes { posixWrite(2, $0.baseAddress!, $0.count) }
+            }
+            throw PlogError.appendFailed(log: logPath, underlying: underlying, draft: draft)
+        }
+    }
+
+    /// The editor command: `editor` in the config, then `$VISUAL`, then `$EDITOR`, then `vi`,
+    /// split into words without a shell (so `code --wait` works and nothing is expanded).
+    public static func editorCommand(env: Environment, config: Config) throws -> [String] {
+        let value = config["editor"] ?? env["VISUAL"] ?? env["EDITOR"] ?? "vi"
+        let words = try Subprocess.splitCommandLine(value)
+        guard !words.isEmpty else {
+            throw PlogError.invalidInput(input: value, reason: "the editor command is empty",
+                                         hint: "set $EDITOR, e.g. EDITOR=vim")
+        }
+        return words
+    }
+
+    /// The text a new draft starts with: a header (now, the default model and project) and the
+    /// template's scaffold.
+    public static func draftText(model: String?, project: String?, template: Template) -> [UInt8] {
+        var text = BlockRenderer.headerLine(timestamp: .now(), model: model, project: project)
+        var body = template.body
+        while body.hasPrefix("\n") { body.removeFirst() }
+        if !body.isEmpty { text += body.hasSuffix("\n") ? body : body + "\n" }
+        return Array(text.utf8)
+    }
+
+    public enum EditorResult: Equatable {
+        /// A block was appended at this offset; the draft was removed.
+        case logged(offset: Int, header: String)
+        /// Nothing was logged, for this reason; the draft was removed.
+        case nothing(reason: String)
+    }
+
+    /// Opens `draftPath` in the editor, then judges and appends what was saved. The draft file is
+    /// removed once its block is in the log or when there is nothing to log; it is kept (and
+    /// named in the error) when the editor fails, the text does not parse, or the append fails.
+    public static func editAndAppend(draftPath: String, original: [UInt8]?, logPath: String,
+                                     editor: [String], env: Environment) throws -> EditorResult {
+        let status = try Subprocess.runInteractive(editor + [draftPath], env: env)
+        guard status == 0 else {
+            throw PlogError.refused(what: "editor `\(editor.joined(separator: " "))`",
+                                    reason: "exited with status \(status); nothing was logged",
+                                    hint: "your draft is kept at \(draftPath); log it with: plog add --draft \(shellQuoted(draftPath))")
+        }
+        let saved = try FileIO.readAll(draftPath)
+        return try appendDraft(saved, original: original, draftPath: draftPath, logPath: logPath, env: env)
+    }
+
+    /// Judges draft bytes and appends them (see `editAndAppend`).
+    public static func appendDraft(_ saved: [UInt8], original: [UInt8]?, draftPath: String, logPath: String,
+                                   env: Environment, removeDraft: Bool = true) throws -> EditorResult {
+        switch DraftText.judge(saved, original: original) {
+        case .nothing(let reason):
+            if removeDraft { unlink(draftPath) }
+            return .nothing(reason: reason)
+        case .invalid(let reason):
+            throw PlogError.invalidDraft(path: draftPath, reason: reason)
+        case .block(let bytes):
+            let result = try append(bytes, to: logPath, env: env, keptDraft: draftPath)
+            if removeDraft { unlink(draftPath) }
+            let header = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
+            return .logged(offset: result.offset, header: header)
+        }
+    }
+
+    /// Whether `path` lies in the drafts directory (drafts there are plog's to delete).
+    public static func isOwnDraft(_ path: String, env: Environment) -> Bool {
+        path.hasPrefix(Drafts.directory(env) + "/")
+    }
+}
