@@ -14,7 +14,10 @@ struct Plog: ParsableCommand {
         subcommands: [
             AddCommand.self,
             OutcomeCommand.self,
+            LastCommand.self,
+            EditCommand.self,
             PathCommand.self,
+            TemplatesCommand.self,
         ]
     )
 }
