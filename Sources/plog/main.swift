@@ -18,6 +18,9 @@ struct Plog: ParsableCommand {
             EditCommand.self,
             PathCommand.self,
             TemplatesCommand.self,
+            ConfigCommand.self,
+            CompletionsCommand.self,
+            ManpageCommand.self,
         ]
     )
 }

@@ -7,6 +7,10 @@ public enum CommandRunner {
     public static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
         // A closed pipe (`prompthist x | head`) must end the process quietly, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        Programs.register(root)
+        // `--no-color` takes effect before parsing, so even usage errors come out plain.
+        let args = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if args.prefix(while: { $0 != "--" }).contains("--no-color") { Terminal.colorDisabled = true }
         do {
             var command = try root.parseAsRoot(arguments)
             try command.run()

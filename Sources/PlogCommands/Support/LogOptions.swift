@@ -10,6 +10,11 @@ public struct LogOptions: ParsableArguments {
         valueName: "path"))
     public var file: String?
 
+    /// Read by `CommandRunner` before parsing (it sets `Terminal.colorDisabled`); declared here so
+    /// every command that reads the log accepts it and lists it in `--help`.
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (as NO_COLOR does); default: colour on a terminal only.")
+    public var noColor = false
+
     public init() {}
 
     /// The process environment, the config and the located log, read once per command.

@@ -7,9 +7,12 @@ public enum Terminal {
     public static var stderrIsTerminal: Bool { isatty(2) == 1 }
     public static var stdinIsTerminal: Bool { isatty(0) == 1 }
 
-    /// Whether to colour output on `fd`: a terminal, no `NO_COLOR`, and `TERM` is not `dumb`.
+    /// Set when the command line holds `--no-color` (see `CommandRunner.main`); off by default.
+    nonisolated(unsafe) public static var colorDisabled = false
+
+    /// Whether to colour output on `fd`: a terminal, no `--no-color`, no `NO_COLOR`, and `TERM` is not `dumb`.
     public static func useColor(fd: Int32 = 1, env: Environment = .process, disabled: Bool = false) -> Bool {
-        if disabled || env.variables["NO_COLOR"] != nil { return false }
+        if disabled || colorDisabled || env.variables["NO_COLOR"] != nil { return false }
         if env["TERM"] == "dumb" { return false }
         return isatty(fd) == 1
     }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import PromptLog
+
+/// The programs plog ships, by name, so that commands which describe the whole tool
+/// (`plog completions`, `plog manpage`) can reach the root command of each one.
+public enum Programs {
+    /// Root commands registered by the executables, in registration order. `CommandRunner.main`
+    /// registers the running program's root; an executable may register its siblings too.
+    nonisolated(unsafe) private static var registered: [(name: String, type: any ParsableCommand.Type)] = []
+
+    /// Makes `root` known under its command name (default: the configuration's `commandName`).
+    public static func register(_ root: any ParsableCommand.Type, name: String? = nil) {
+        let name = name ?? root.configuration.commandName ?? "plog"
+        if !registered.contains(where: { $0.name == name }) { registered.append((name, root)) }
+    }
+
+    /// The root command registered as `name`, if any.
+    public static func root(named name: String) -> (any ParsableCommand.Type)? {
+        registered.first(where: { $0.name == name })?.type
+    }
+
+    /// The names of every registered program.
+    public static var names: [String] { registered.map(\.name) }
+}
+
+/// A program whose completion script or manual page can be generated.
+public enum ProgramName: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case plog
+    case prompthist
+
+    /// The registered root command, or an error naming the program when it is not part of this binary.
+    func root() throws -> any ParsableCommand.Type {
+        guard let root = Programs.root(named: rawValue) else {
+            throw PlogError.invalidInput(
+                input: rawValue, reason: "this binary cannot describe \(rawValue)",
+                hint: "run `\(rawValue) --generate-completion-script SHELL` or `\(rawValue) --help` instead")
+        }
+        return root
+    }
+}

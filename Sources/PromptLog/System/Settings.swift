@@ -1,0 +1,154 @@
+/// The effective value of every config key and where it came from, for `plog config`.
+///
+/// Each value is resolved by the same rules the commands apply (`LogLocator`, `CaptureDefaults`,
+/// `Capture.editorCommand`, `Templates.userDirectory`), in the same order, so what is shown is
+/// what `plog add` and `prompthist` will use.
+public struct Settings: Sendable, Equatable {
+    /// Where an effective value came from.
+    public enum Source: Sendable, Equatable {
+        /// A command-line flag, e.g. `--file`.
+        case flag(String)
+        /// An environment variable, e.g. `PLOG_MODEL`.
+        case environment(String)
+        /// A line of the config file.
+        case config(path: String, line: Int)
+        /// Worked out from the surroundings: the nearest prompts.log, the git repository, the newest block.
+        case detected(String)
+        /// plog's built-in default.
+        case builtIn
+        /// No value at all (e.g. `tokens`: no token budget).
+        case unset
+
+        /// One word for scripts: flag, env, config, detected, default, unset.
+        public var kind: String {
+            switch self {
+            case .flag: return "flag"
+            case .environment: return "env"
+            case .config: return "config"
+            case .detected: return "detected"
+            case .builtIn: return "default"
+            case .unset: return "unset"
+            }
+        }
+
+        /// What a person reads, e.g. `config line 3 (/home/u/.config/plog/config)` or `$PLOG_MODEL`.
+        public var detail: String {
+            switch self {
+            case .flag(let name): return name
+            case .environment(let name): return "$" + name
+            case let .config(path, line): return "\(path):\(line)"
+            case .detected(let how): return how
+            case .builtIn: return "default"
+            case .unset: return "not set"
+            }
+        }
+    }
+
+    public struct Value: Sendable, Equatable {
+        public var key: String
+        /// The value, or nil when unset.
+        public var value: String?
+        public var source: Source
+    }
+
+    /// The config file consulted (it may not exist).
+    public var configPath: String
+    public var configExists: Bool
+    /// One entry per key of `Config.keys`, in that order.
+    public var values: [Value]
+
+    public subscript(_ key: String) -> Value? { values.first { $0.key == key } }
+
+    /// Resolves every key. `logFlag` is `--file` when given.
+    public static func resolve(logFlag: String?, env: Environment, config: Config) -> Settings {
+        let location = LogLocator.locate(flag: logFlag, env: env, config: config)
+        func fromConfig(_ key: String) -> Value? {
+            guard let entry = config.entries[key] else { return nil }
+            return Value(key: key, value: entry.value, source: .config(path: config.path, line: entry.line))
+        }
+        var values: [Value] = []
+        for (key, _) in Config.keys {
+            switch key {
+            case "log":
+                let source: Source
+                switch location.rule {
+                case .flag: source = .flag("--file")
+                case .environment: source = .environment("PLOG_FILE")
+                case .nearest: source = .detected(location.reason)
+                case .config: source = .config(path: config.path, line: config.entries["log"]?.line ?? 0)
+                case .fallback: source = .builtIn
+                }
+                values.append(Value(key: key, value: location.path, source: source))
+            case "model":
+                if let v = env["PLOG_MODEL"] {
+                    values.append(Value(key: key, value: v, source: .environment("PLOG_MODEL")))
+                } else if let v = fromConfig(key) {
+                    values.append(v)
+                } else if let model = CaptureDefaults.model(flag: nil, env: env, config: config, logPath: location.path) {
+                    values.append(Value(key: key, value: model, source: .detected("model of the newest block")))
+                } else {
+                    values.append(Value(key: key, value: nil, source: .unset))
+                }
+            case "project":
+                if let v = env["PLOG_PROJECT"] {
+                    values.append(Value(key: key, value: v, source: .environment("PLOG_PROJECT")))
+                } else if let v = fromConfig(key) {
+                    values.append(v)
+                } else if let root = CaptureDefaults.gitRepositoryRoot(from: env.currentDirectory) {
+                    values.append(Value(key: key, value: Path.basename(root), source: .detected("git repository \(root)")))
+                } else {
+                    values.append(Value(key: key, value: nil, source: .unset))
+                }
+            case "editor":
+                if let v = fromConfig(key) {
+                    values.append(v)
+                } else if let v = env["VISUAL"] {
+                    values.append(Value(key: key, value: v, source: .environment("VISUAL")))
+                } else if let v = env["EDITOR"] {
+                    values.append(Value(key: key, value: v, source: .environment("EDITOR")))
+                } else {
+                    values.append(Value(key: key, value: "vi", source: .builtIn))
+                }
+            case "templates":
+                values.append(fromConfig(key)
+                    ?? Value(key: key, value: Templates.userDirectory(env: env, config: config), source: .builtIn))
+            default:
+                values.append(fromConfig(key)
+                    ?? Value(key: key, value: builtInDefaults[key], source: builtInDefaults[key] == nil ? .unset : .builtIn))
+            }
+        }
+        return Settings(configPath: config.path, configExists: Path.exists(config.path), values: values)
+    }
+
+    /// Defaults of the keys that have a fixed one; a key missing here has none (`tokens`).
+    public static let builtInDefaults: [String: String] = [
+        "lines": "400",
+        "format": "text",
+        "clipboard": "auto",
+    ]
+
+    /// Why `key` has no value, in words a user can act on.
+    public static func explainUnset(_ key: String) -> String {
+        switch key {
+        case "model": return "no $PLOG_MODEL, no `model` in the config, and no block in the log names one"
+        case "project": return "no $PLOG_PROJECT, no `project` in the config, and not inside a git repository"
+        case "tokens": return "no token budget; set `tokens` in the config to have one"
+        default: return "set `\(key)` in the config"
+        }
+    }
+
+    /// A config file with every key commented out, for `plog config --edit` to start from.
+    public static var configTemplate: String {
+        let examples = [
+            "log": "~/notes/prompts.log", "model": "claude-sonnet-4-5", "project": "my-app",
+            "editor": "vim", "lines": "400", "tokens": "8000", "format": "text", "clipboard": "auto",
+            "templates": "~/.config/plog/templates",
+        ]
+        var text = "# plog configuration: one `key = value` per line; `#` starts a comment.\n"
+            + "# Uncomment a line to set it. `plog config` shows what is in effect and why.\n"
+        for (key, meaning) in Config.keys {
+            text += "\n# \(meaning)\n# \(key) = \(examples[key] ?? "")\n"
+        }
+        return text
+    }
+}
