@@ -1,0 +1,619 @@
+/// The verdict of a block, read from the first bullet of its OUTCOME section.
+public enum Verdict: String, Sendable, CaseIterable {
+    /// Worked on the first try.
+    case hit
+    /// Worked after more turns, or worked partly.
+    case partial
+    /// Failed, gave up, did not work.
+    case miss
+    /// An outcome was written but the rules cannot place it (listed by `plog stats --unclassified`).
+    case unclassified
+    /// No OUTCOME was written (the user usually bailed).
+    case none
+}
+
+/// A verdict and, where the text states it, the number of turns it took to a working answer.
+public struct Classification: Sendable, Equatable, CustomStringConvertible {
+    public var verdict: Verdict
+    /// Turns to a working answer: 1 for a hit, the stated number for a partial (`nil` when not
+    /// stated), `nil` for every other verdict.
+    public var turns: Int?
+
+    public init(verdict: Verdict, turns: Int? = nil) {
+        self.verdict = verdict
+        self.turns = turns
+    }
+
+    public static let hit = Classification(verdict: .hit, turns: 1)
+    public static let miss = Classification(verdict: .miss)
+    public static let unclassified = Classification(verdict: .unclassified)
+    public static let none = Classification(verdict: .none)
+    public static func partial(_ turns: Int? = nil) -> Classification { Classification(verdict: .partial, turns: turns) }
+
+    public var description: String { verdict.rawValue + (turns.map { "(\($0))" } ?? "") }
+}
+
+/// Reads a verdict from the user's own words. All the rules live in this file; the README lists
+/// them phrase by phrase. The classifier never guesses: text whose signals conflict, or that has
+/// none, is `.unclassified`.
+///
+/// How a text is read:
+/// 1. Case, curly apostrophes, punctuation, emoji variation selectors and spacing do not matter;
+///    `n't` reads as `not`; hyphens split words (`one-shot` = `one shot`).
+/// 2. A leading label decides outright: `hit`, `miss` or `partial` followed by punctuation or the
+///    end, or `failed:` / `fail:` / `failure:` (the form `plog outcome --miss` writes).
+/// 3. Otherwise the text is read sentence by sentence (`.`, `!`, `?`, new line); the first sentence
+///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
+///    partial (`partially`, `mostly`, `with tweaks`, `eventually` ...), miss (`failed`, `no luck`,
+///    `gave up`, ❌ ...), success (`worked`, `solved`, `yes` ...) and turn counts (`after 3 turns`,
+///    `third try`, `2 rounds`, `twice`, `a few tries`). A negation (`not`, `never`, `no`, `without`,
+///    `nothing`) up to four words ahead in the same clause flips the first signal after it.
+/// 4. Within the deciding sentence, in order: a turn count of two or more (or an unstated "more
+///    turns") means partial, or miss when only failure is said; partial words mean partial (but
+///    partial words beside failure words and no success are unclassified); a hit signal means hit,
+///    unless failure is also said (unclassified); a negated hit ("not first try") with success is
+///    partial; failure followed by success ("failed, then worked") is partial, success followed by
+///    failure is unclassified; failure alone is a miss; success alone is a hit, unless a later
+///    sentence states more turns ("Worked. Took 3 turns.").
+public enum OutcomeClassifier {
+    /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
+    public static func classify(_ block: Block) -> Classification {
+        classify(text: block.verdictText)
+    }
+
+    /// The verdict of the first OUTCOME bullet. `nil`, or text with nothing but spaces, is `.none`;
+    /// text without a single word or symbol (`?`, `...`) is `.unclassified`.
+    public static func classify(text: String?) -> Classification {
+        guard let text else { return .none }
+        var copy = text
+        return copy.withUTF8 { classify(utf8: $0) }
+    }
+
+    /// The verdict of the first OUTCOME bullet given as UTF-8 bytes (invalid bytes are tolerated).
+    public static func classify(utf8: UnsafeBufferPointer<UInt8>) -> Classification {
+        var tokens = Tokenizer.tokenize(utf8)
+        if tokens.isEmpty {
+            let blank = utf8.allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
+            return blank ? .none : .unclassified
+        }
+        if let labelled = Reader.label(tokens) { return labelled }
+        return Reader.read(&tokens)
+    }
+}
+
+// MARK: - Tokens
+
+/// What one token is, for the rules. Words outside the lexicon are `.other`.
+enum Lex: UInt8 {
+    case other
+    case negation, success, hitQuality, hitWord, partialWord, missWord, intervention, editNoun, modifier
+    case give, up, fortune, dead, end, turnNoun, vague, single, another, twice, thrice, until
+    case after, once, pronoun, had, to, got, it, there, need, with, out, of, the, box, straight, right
+    case away, what, wanted, asIs, spot, on, in_, at, labelHit, labelMiss, labelPartial, labelFailed
+    case go, no, sort, kind, quite, pass, ok, problem, stepIn
+    case number, ordinal
+    case symbolHit, symbolMiss, symbolPartial
+    case clauseBreak, sentenceEnd
+}
+
+struct Token {
+    var lex: Lex
+    /// The value of a number or ordinal.
+    var value: Int = 0
+}
+
+enum Tokenizer {
+    static let lexicon: [String: Lex] = {
+        var d: [String: Lex] = [:]
+        func add(_ lex: Lex, _ words: String) {
+            for w in words.split(separator: " ") {
+                assert(d[String(w)] == nil, "\(w) is in the lexicon twice")
+                d[String(w)] = lex
+            }
+        }
+        add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
+            + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint")
+        add(.no, "no")
+        add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
+            + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
+            + "compiles compiled compile useful awesome fine nice accurate brilliant")
+        add(.ok, "ok okay")
+        add(.hitQuality, "perfect perfectly flawless flawlessly")
+        add(.hitWord, "nailed oneshot oneshotted bullseye immediately instantly")
+        add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
+            + "eventually finally mixed caveat caveats myself manually retried retrying rephrased reprompted reprompting nudged nudging tweaked "
+            + "tweaking tweak tweaks iterated iterating handholding massaged massaging")
+        add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
+            + "followups nudge nudges correction corrections backandforth")
+        add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
+            + "fixups fixup touchups editing fixing")
+        add(.modifier, "minor small light slight manual little")
+        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable nope "
+            + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
+            + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
+            + "incorrect wrongly worthless waste botched flopped flop dud")
+        add(.give, "give gave giving given gives")
+        add(.up, "up")
+        add(.fortune, "luck dice joy cigar")
+        add(.dead, "dead")
+        add(.end, "end")
+        add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts "
+            + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
+            + "responses cycle cycles")
+        add(.go, "go")
+        add(.pass, "pass passes")
+        add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch")
+        add(.another, "another")
+        add(.single, "single")
+        add(.twice, "twice")
+        add(.thrice, "thrice")
+        add(.until, "until till")
+        add(.after, "after")
+        add(.once, "once")
+        add(.pronoun, "i we")
+        add(.had, "had have has")
+        add(.to, "to")
+        add(.got, "got get gets getting")
+        add(.it, "it")
+        add(.there, "there")
+        add(.need, "need needs needed needing required requires")
+        add(.with, "with")
+        add(.out, "out")
+        add(.of, "of")
+        add(.the, "the")
+        add(.box, "box")
+        add(.straight, "straight")
+        add(.right, "right")
+        add(.away, "away")
+        add(.what, "what")
+        add(.wanted, "wanted expected asked")
+        add(.problem, "issue issues problem problems complaint complaints error errors bug bugs")
+        add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
+            + "clarifying clarified telling told pointing pointed reminding reminded")
+        add(.asIs, "as")
+        add(.spot, "spot")
+        add(.on, "on")
+        add(.in_, "in")
+        add(.at, "at")
+        add(.sort, "sort")
+        add(.kind, "kind")
+        add(.quite, "quite fully entirely completely totally")
+        add(.labelHit, "hit")
+        add(.labelMiss, "miss")
+        add(.labelPartial, "partial")
+        add(.labelFailed, "failed fail failure")
+        add(.clauseBreak, "but then though although however whereas")
+        return d
+    }()
+
+    static let numbers: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "fifteen": 15, "twenty": 20, "zero": 0,
+    ]
+    static let ordinals: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+    ]
+
+    /// Splits text into tokens; consecutive breaks collapse, and words that read as one unit
+    /// (`follow up`, `back and forth`) are merged.
+    static func tokenize(_ buf: UnsafeBufferPointer<UInt8>) -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(24)
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        let n = buf.count
+
+        func push(_ t: Token) {
+            if t.lex == .clauseBreak || t.lex == .sentenceEnd {
+                guard let last = tokens.last else { return }
+                if last.lex == .sentenceEnd { return }
+                if last.lex == .clauseBreak {
+                    if t.lex == .sentenceEnd { tokens[tokens.count - 1] = t }
+                    return
+                }
+            }
+            tokens.append(t)
+        }
+        // The two words before the current one, to merge `follow up` and `back and forth`.
+        var previous: [UInt8] = []
+        var beforePrevious: [UInt8] = []
+        func flushWord() {
+            guard !word.isEmpty else { return }
+            defer { word.removeAll(keepingCapacity: true) }
+            // Strip apostrophes at the edges ('quoted', workers').
+            while word.last == 39 { word.removeLast() }
+            var start = 0
+            while start < word.count && word[start] == 39 { start += 1 }
+            guard start < word.count else { return }
+            var w = Array(word[start...])
+            var negated = false
+            if w.count > 3, w[w.count - 3] == 110, w[w.count - 2] == 39, w[w.count - 1] == 116 {  // n't
+                negated = true
+                w.removeLast(3)
+            }
+            if (isWord(w, "up") || isWord(w, "ups")) && isWord(previous, "follow") {
+                tokens[tokens.count - 1] = Token(lex: .intervention)
+            } else if isWord(w, "forth") && isWord(previous, "and") && isWord(beforePrevious, "back") {
+                tokens.removeLast(2)
+                tokens.append(Token(lex: .intervention))
+            } else if let t = wordToken(w) {
+                tokens.append(t)
+            }
+            beforePrevious = previous
+            previous = w
+            if negated { tokens.append(Token(lex: .negation)); previous = [] }
+        }
+
+        var i = 0
+        while i < n {
+            let c = buf[i]
+            if c >= 65 && c <= 90 { word.append(c | 0x20); i += 1; continue }
+            if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) { word.append(c); i += 1; continue }
+            if c == 39 { word.append(39); i += 1; continue }
+            if c == 46 || c == 44 {  // '.' or ',' between digits or letters stays in the word (3.5, v1.2, file.swift)
+                if !word.isEmpty, i + 1 < n, isAlnum(buf[i + 1]), c == 46 || isDigit(word.last!) && isDigit(buf[i + 1]) {
+                    word.append(c); i += 1; continue
+                }
+                flushWord()
+                push(Token(lex: c == 46 ? .sentenceEnd : .clauseBreak))
+                i += 1; continue
+            }
+            if c < 0x80 {
+                flushWord()
+                switch c {
+                case 33, 63, 10, 13: push(Token(lex: .sentenceEnd))  // ! ? newline
+                case 59, 58, 40, 41, 91, 93, 47, 124:  // ; : ( ) [ ] / |  (the byte is kept: `failed:` is a label)
+                    push(Token(lex: .clauseBreak, value: Int(c)))
+                case 45:  // '-': a break when it stands alone (" - "), a word joint otherwise (one-shot)
+                    let before = i > 0 ? buf[i - 1] : 32
+                    let after = i + 1 < n ? buf[i + 1] : 32
+                    if (before == 32 || before == 9) && (after == 32 || after == 9 || after == 45) {
+                        push(Token(lex: .clauseBreak))
+                    }
+                default: break
+                }
+                i += 1
+                continue
+            }
+            // Non-ASCII: a few symbols mean something; other characters are word characters.
+            let len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1
+            guard i + len <= n else { word.append(c); i += 1; continue }
+            let cp = scalar(buf, i, len)
+            switch cp {
+            case 0x2019, 0x2018, 0x02BC:  // ’ ‘ ʼ read as an apostrophe
+                word.append(39)
+            case 0x2014, 0x2013, 0x2026, 0x2192, 0x2190:  // — – … → ←
+                flushWord(); push(Token(lex: .clauseBreak))
+            case 0x2705, 0x2714, 0x2713, 0x2611, 0x1F44D, 0x1F389, 0x1F4AF, 0x1F3AF, 0x1F7E2, 0x1F64C, 0x1F680:
+                // ✅ ✔ ✓ ☑ 👍 🎉 💯 🎯 🟢 🙌 🚀
+                flushWord(); tokens.append(Token(lex: .symbolHit))
+            case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480:
+                // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
+                flushWord(); tokens.append(Token(lex: .symbolMiss))
+            case 0x1F7E1, 0x1F7E0, 0x1F536, 0x1F538:  // 🟡 🟠 🔶 🔸
+                flushWord(); tokens.append(Token(lex: .symbolPartial))
+            case 0xFE0F, 0xFE0E, 0x200D, 0x00A0, 0x2009, 0x202F, 0x3000:  // variation selectors, joiners, odd spaces
+                flushWord()
+            default:
+                if cp >= 0x2190 && cp < 0x2C00 || cp >= 0x1F000 {
+                    flushWord(); tokens.append(Token(lex: .other))  // another symbol or emoji: no signal
+                } else {
+                    for k in 0..<len { word.append(buf[i + k]) }
+                }
+            }
+            i += len
+        }
+        flushWord()
+        while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd { tokens.removeLast() }
+        return tokens
+    }
+
+    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+    @inline(__always) static func isAlnum(_ c: UInt8) -> Bool {
+        isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+    }
+
+    static func isWord(_ w: [UInt8], _ s: StaticString) -> Bool {
+        guard w.count == s.utf8CodeUnitCount else { return false }
+        let p = s.utf8Start
+        for k in 0..<w.count where w[k] != p[k] { return false }
+        return true
+    }
+
+    static func scalar(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ len: Int) -> UInt32 {
+        switch len {
+        case 2: return UInt32(buf[i] & 0x1F) << 6 | UInt32(buf[i + 1] & 0x3F)
+        case 3: return UInt32(buf[i] & 0x0F) << 12 | UInt32(buf[i + 1] & 0x3F) << 6 | UInt32(buf[i + 2] & 0x3F)
+        case 4:
+            return UInt32(buf[i] & 0x07) << 18 | UInt32(buf[i + 1] & 0x3F) << 12 | UInt32(buf[i + 2] & 0x3F) << 6
+                | UInt32(buf[i + 3] & 0x3F)
+        default: return UInt32(buf[i])
+        }
+    }
+
+    /// The token for one lower-cased word: a number (`3`), an ordinal (`3rd`, `third`), or a lexicon entry.
+    static func wordToken(_ w: [UInt8]) -> Token? {
+        guard !w.isEmpty else { return nil }
+        if w.allSatisfy(isDigit) {
+            guard w.count <= 4 else { return Token(lex: .other) }
+            return Token(lex: .number, value: w.reduce(0) { $0 * 10 + Int($1 - 48) })
+        }
+        if w.count >= 3, w.count <= 4, isDigit(w[0]) {
+            let suffix = String(decoding: w.drop { isDigit($0) }, as: UTF8.self)
+            let digits = w.prefix { isDigit($0) }
+            if ["st", "nd", "rd", "th"].contains(suffix) {
+                return Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })
+            }
+            return Token(lex: .other)
+        }
+        guard w.count <= 15 else { return Token(lex: .other) }
+        let s = String(decoding: w, as: UTF8.self)
+        if let lex = lexicon[s] { return Token(lex: lex) }
+        if let v = numbers[s] { return Token(lex: .number, value: v) }
+        if let v = ordinals[s] { return Token(lex: .ordinal, value: v) }
+        return Token(lex: .other)
+    }
+}
+
+// MARK: - Reading signals
+
+/// The signals found in one sentence, with the token position of each (for ordering).
+struct Signals {
+    var hit: Int? = nil          // first position of a hit signal
+    var negatedHit = false
+    var partial = false
+    var miss: Int? = nil         // first position of a miss signal
+    var success: Int? = nil      // last position of a success signal
+    var turns: Int? = nil        // the largest stated turn count of two or more
+    var moreTurns = false        // more turns said without a number ("a few tries")
+
+    var any: Bool { hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns }
+}
+
+enum Reader {
+    /// Rule 2: a leading label.
+    static func label(_ t: [Token]) -> Classification? {
+        guard let first = t.first else { return nil }
+        let next = t.count > 1 ? t[1] : Token(lex: .sentenceEnd)
+        let endsLabel = next.lex == .clauseBreak || next.lex == .sentenceEnd
+        switch first.lex {
+        case .labelHit where endsLabel: return .hit
+        case .labelMiss where endsLabel: return .miss
+        case .labelPartial where endsLabel:
+            let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            var s = Signals()
+            var rest = Array(t[1..<end])
+            scan(&rest, 0, rest.count, into: &s)
+            return .partial(s.turns)
+        case .labelFailed where next.lex == .clauseBreak && next.value == 58:  // "Failed: ..."
+            return .miss
+        default: return nil
+        }
+    }
+
+    /// Rule 3 and 4: the first sentence with a signal decides.
+    static func read(_ tokens: inout [Token]) -> Classification {
+        var sentences: [(Int, Int)] = []
+        var start = 0
+        for (i, t) in tokens.enumerated() where t.lex == .sentenceEnd {
+            if i > start { sentences.append((start, i)) }
+            start = i + 1
+        }
+        if start < tokens.count { sentences.append((start, tokens.count)) }
+
+        for (k, range) in sentences.enumerated() {
+            var s = Signals()
+            // A sentence that is only "no" is a miss.
+            if range.1 - range.0 == 1, tokens[range.0].lex == .no { return .miss }
+            scan(&tokens, range.0, range.1, into: &s)
+            guard s.any else { continue }
+            let verdict = decide(s)
+            if verdict == .hit && s.hit == nil {
+                // Plain success: a later sentence may still state more turns ("Worked. Took 3 turns.").
+                for later in sentences[(k + 1)...] {
+                    var l = Signals()
+                    scan(&tokens, later.0, later.1, into: &l)
+                    if l.miss == nil, let n = l.turns { return .partial(n) }
+                    if l.miss == nil, l.moreTurns { return .partial(nil) }
+                }
+            }
+            return verdict
+        }
+        return .unclassified
+    }
+
+    static func decide(_ s: Signals) -> Classification {
+        if s.turns != nil || s.moreTurns {
+            if s.miss != nil && s.success == nil { return .miss }
+            return .partial(s.turns)
+        }
+        if s.partial {
+            if s.miss != nil && s.success == nil { return .unclassified }
+            return .partial(nil)
+        }
+        if s.hit != nil {
+            if s.miss != nil || s.negatedHit { return .unclassified }
+            return .hit
+        }
+        if s.negatedHit {
+            return s.success != nil ? .partial(nil) : .unclassified
+        }
+        if let m = s.miss {
+            if let ok = s.success { return m < ok ? .partial(nil) : .unclassified }
+            return .miss
+        }
+        if s.success != nil { return .hit }
+        return .unclassified
+    }
+
+    /// The kinds of signal a phrase can give; a negation ahead of it flips or drops it.
+    enum Kind { case hit, hitQuality, partial, miss, success, turns(Int?), negation }
+
+    /// Finds the signals in `t[start..<end]`.
+    static func scan(_ t: inout [Token], _ start: Int, _ end: Int, into s: inout Signals) {
+        var pendingNegation: Int? = nil  // position of an unconsumed negation in this clause
+        var i = start
+        func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
+
+        func record(_ kind: Kind, at pos: Int) {
+            var kind = kind
+            if let neg = pendingNegation, pos - neg <= 4 {
+                pendingNegation = nil
+                switch kind {
+                case .success: kind = .miss
+                case .hit, .turns(1): s.negatedHit = true; return
+                case .hitQuality: kind = .partial
+                case .partial, .turns: return
+                case .miss: kind = .success
+                case .negation: return
+                }
+            }
+            switch kind {
+            case .hit, .hitQuality: if s.hit == nil { s.hit = pos }
+            case .partial: s.partial = true
+            case .miss: if s.miss == nil { s.miss = pos }
+            case .success: s.success = pos
+            case let .turns(n):
+                if let n {
+                    if n == 1 { if s.hit == nil { s.hit = pos } }
+                    else if n >= 2 { s.turns = max(s.turns ?? 0, n) }
+                } else {
+                    s.moreTurns = true
+                }
+            case .negation: pendingNegation = pos
+            }
+        }
+
+        while i < end {
+            let l = t[i].lex
+            switch l {
+            case .clauseBreak:
+                pendingNegation = nil
+                i += 1
+            case .negation:
+                // `not quite`, `not fully`: partial, and the negation is used up.
+                if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
+                record(.negation, at: i); i += 1
+            case .no:
+                // `no luck`, `no dice`, `no go`: a miss; otherwise `no` negates what follows.
+                if lex(i + 1) == .fortune || lex(i + 1) == .go { record(.miss, at: i); i += 2; continue }
+                record(.negation, at: i); i += 1
+            case .success:
+                record(.success, at: i); i += 1
+            case .ok:
+                i += 1  // `ok` alone says too little; `not ok` is a miss
+                if let neg = pendingNegation, i - 1 - neg <= 4 { pendingNegation = nil; record(.miss, at: i - 1) }
+            case .hitQuality:
+                record(.hitQuality, at: i); i += 1
+            case .hitWord, .symbolHit:
+                record(.hit, at: i); i += 1
+            case .partialWord, .symbolPartial, .labelPartial:
+                record(.partial, at: i); i += 1
+            case .missWord, .symbolMiss, .labelFailed, .labelMiss:
+                record(.miss, at: i); i += 1
+            case .intervention:
+                record(.partial, at: i); i += 1
+            case .until:
+                // "didn't work until the third try": failure, then success.
+                if s.miss != nil { pendingNegation = nil; record(.success, at: i) }
+                i += 1
+            case .give where lex(i + 1) == .up:
+                record(.miss, at: i); i += 2
+            case .dead where lex(i + 1) == .end:
+                record(.miss, at: i); i += 2
+            case .sort where lex(i + 1) == .of, .kind where lex(i + 1) == .of:
+                record(.partial, at: i); i += 2
+            case .got:
+                if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
+                if lex(i + 1) == .it {
+                    // "got it", "got it right"; but in "never got it to work" the verdict is in "work".
+                    if lex(i + 2) != .to { record(.success, at: i) }
+                    i += 2; continue
+                }
+                i += 1
+            case .in_ where lex(i + 1) == .the && lex(i + 2) == .end:
+                record(.partial, at: i); i += 3
+            case .had where lex(i + 1) == .to:
+                record(.partial, at: i); i += 2
+            case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
+                 .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
+                record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
+            case .problem:
+                // "no issues", "without problems": success; "some issues" alone says nothing.
+                if let neg = pendingNegation, i - neg <= 4 { record(.miss, at: i) }  // a negated miss is a success
+                i += 1
+            case .need:
+                let next = lex(i + 1)
+                if next != .sentenceEnd && next != .clauseBreak && next != .negation && next != .no {
+                    if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
+                    record(.partial, at: i)
+                }
+                i += 1
+            case .with, .modifier:
+                // "with tweaks", "minor changes", "with some edits"
+                var k = i + 1
+                if lex(k) == .vague || lex(k) == .modifier { k += 1 }
+                if lex(k) == .modifier { k += 1 }
+                if lex(k) == .editNoun || lex(k) == .partialWord || lex(k) == .intervention {
+                    record(.partial, at: i); i = k + 1; continue
+                }
+                i += 1
+            case .out where lex(i + 1) == .of && lex(i + 2) == .the && lex(i + 3) == .box:
+                record(.hit, at: i); i += 4
+            case .straight where lex(i + 1) == .away, .right where lex(i + 1) == .away:
+                record(.hit, at: i); i += 2
+            case .right:
+                record(.success, at: i); i += 1  // "got it right", "not right"
+            case .spot where lex(i + 1) == .on:
+                record(.hitQuality, at: i); i += 2
+            case .what where lex(i + 1) == .pronoun && (lex(i + 2) == .wanted || lex(i + 2) == .need):
+                record(.success, at: i); i += 3
+            case .asIs where lex(i + 1) == .wanted:
+                record(.success, at: i); i += 2  // "as expected"
+            case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak):
+                // "worked on the second": the noun is left out
+                record(.turns(t[i + 1].value), at: i); i += 2
+            case .ordinal where lex(i + 1) == .number && t[i + 1].value == 1:
+                record(.turns(t[i].value), at: i); i += 2  // "the second one nailed it"
+            case .pass:
+                if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
+                record(.success, at: i); i += 1  // "tests pass"
+            case .twice:
+                record(.turns(2), at: i); i += 1
+            case .thrice:
+                record(.turns(3), at: i); i += 1
+            case .number, .ordinal, .vague, .single, .another:
+                if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
+                i += 1
+            default:
+                i += 1
+            }
+        }
+    }
+
+    /// A stated number of turns starting at `i`: `3 turns`, `third try`, `a couple of rounds`,
+    /// `two more tries`, `single prompt`, `one-shot`. `count` is nil when no number is given.
+    /// Follow-ups, retries, nudges and rephrasings come after the first prompt, so `one follow-up`
+    /// is two turns.
+    static func turnPhrase(_ t: [Token], _ i: Int, _ end: Int) -> (count: Int?, next: Int)? {
+        func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
+        var k = i
+        var count: Int? = nil
+        switch lex(k) {
+        case .number, .ordinal: count = t[k].value; k += 1
+        case .single: count = 1; k += 1
+        case .vague, .another: k += 1
+        case .pass, .turnNoun, .intervention: return nil
+        default: return nil
+        }
+        if count == 0 { return nil }
+        if lex(k) == .of { k += 1 }
+        if lex(k) == .vague || lex(k) == .modifier { k += 1 }  // "two more tries", "a few more rounds"
+        guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
+        if lex(k) == .intervention, let c = count { count = c + 1 }
+        // "first prompt" in "the first prompt was too vague" still reads as a turn count: fine, the
+        // verdict comes from the words around it.
+        return (count, k + 1)
+    }
+}
