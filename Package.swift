@@ -40,7 +40,7 @@ let package = Package(
             name: "plog-git",
             dependencies: ["PromptVault", "PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PromptLog"]),
     ],

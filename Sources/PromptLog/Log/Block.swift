@@ -107,7 +107,9 @@ public struct Block: Sendable {
             } else if line.isEmpty {
                 continue
             } else if (line.hasPrefix(" ") || line.hasPrefix("\t")), !out.isEmpty {
-                out[out.count - 1] += "\n" + String(line.drop { $0 == " " || $0 == "\t" })
+                // Continuation: the renderer indents by two spaces; more indentation is the user's.
+                let text = line.hasPrefix("\t") ? line.dropFirst() : line.hasPrefix("  ") ? line.dropFirst(2) : line.dropFirst()
+                out[out.count - 1] += "\n" + String(text)
             } else {
                 out.append(line)
             }
