@@ -1,0 +1,161 @@
+import ArgumentParser
+import PromptLog
+
+/// `plog add`: append one block, fast, asking nothing.
+public struct AddCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Append a block to the log.",
+        discussion: """
+            The prompt comes from --prompt, --prompt-file, --paste, or standard input when it is \
+            not a terminal (so an editor can pipe a selection: `:'<,'>w !plog add -t "..."`). With \
+            nothing given on a terminal, or with --edit, your editor ($VISUAL, $EDITOR, else vi) \
+            opens a draft; save it to log it, or leave it unchanged or empty to log nothing.
+
+            Model: -m, else $PLOG_MODEL, else `model` in the config, else the newest block's model. \
+            Project: -p, else $PLOG_PROJECT, else `project` in the config, else the current git \
+            repository's directory name. The timestamp is now, local time to the minute.
+
+            If the block cannot be written (disk full, permissions, read-only file system), it is \
+            saved as a draft under ~/.local/state/plog/drafts/ and the error names the file; \
+            `plog add --draft FILE` logs it later.
+            """)
+
+    @OptionGroup public var log: LogOptions
+
+    @Option(name: .shortAndLong, help: "The model the prompt went to, e.g. claude-sonnet-4-5.")
+    public var model: String?
+
+    @Option(name: .shortAndLong, help: "The project, e.g. ios/captio.")
+    public var project: String?
+
+    @Option(name: .shortAndLong, help: "One line naming the shape of the request.")
+    public var task: String?
+
+    @Option(name: .long, help: "The prompt text.")
+    public var prompt: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read the prompt from a file.", valueName: "file"))
+    public var promptFile: String?
+
+    @Flag(name: .long, help: "Read the prompt from the clipboard.")
+    public var paste = false
+
+    @Option(name: .long, help: ArgumentHelp("An OUTCOME bullet; repeat for more. The first carries the verdict.",
+                                            valueName: "text"))
+    public var outcome: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Start the draft from a template (see `plog templates`).", valueName: "name"))
+    public var template: String?
+
+    @Flag(name: .long, help: "Open the editor on a draft even when other input is given.")
+    public var edit = false
+
+    @Option(name: .long, help: ArgumentHelp("Log a saved draft (with --edit, reopen it first).", valueName: "file"))
+    public var draft: String?
+
+    @Flag(name: .shortAndLong, help: "Print nothing on success.")
+    public var quiet = false
+
+    public init() {}
+
+    public func validate() throws {
+        let sources = [prompt != nil, promptFile != nil, paste].filter { $0 }.count
+        if sources > 1 {
+            throw ValidationError("give the prompt one way: --prompt, --prompt-file or --paste")
+        }
+        if draft != nil && (sources > 0 || task != nil || !outcome.isEmpty || template != nil) {
+            throw ValidationError("--draft logs a saved draft as it is; it takes no --prompt, --task, --outcome or --template")
+        }
+        if let template { try Templates.validate(name: template) }
+    }
+
+    public func run() throws {
+        let ctx = try log.context()
+        if let draft {
+            return try submitDraft(draft, ctx: ctx)
+        }
+        let givenText = prompt != nil || promptFile != nil || paste || task != nil || !outcome.isEmpty
+        if edit || (!givenText && Terminal.stdinIsTerminal) {
+            return try editNewDraft(ctx: ctx)
+        }
+        let promptBytes = try readPrompt(ctx: ctx)
+        if promptBytes.isEmpty && template != nil && task == nil && outcome.isEmpty {
+            return try editNewDraft(ctx: ctx)
+        }
+        var block = NewBlock(
+            timestamp: .now(),
+            model: CaptureDefaults.model(flag: model, env: ctx.env, config: ctx.config, logPath: ctx.logPath),
+            project: CaptureDefaults.project(flag: project, env: ctx.env, config: ctx.config),
+            task: task, prompt: promptBytes, outcomes: outcome)
+        if let template { block.extraSections.append(Section(name: "TEMPLATE", inline: template)) }
+        let hasText = !(block.task ?? "").allSatisfy(\.isWhitespace)
+            || block.prompt.contains { $0 != 10 && $0 != 13 && $0 != 32 && $0 != 9 }
+            || block.outcomes.contains { !$0.allSatisfy(\.isWhitespace) }
+        guard hasText else {
+            throw PlogError.refused(what: "plog add", reason: "nothing to log: no task, prompt or outcome",
+                                         hint: "give -t TASK, --prompt TEXT, pipe the prompt on stdin, or run on a terminal to use your editor")
+        }
+        let bytes = block.render()
+        try Capture.append(bytes, to: ctx.logPath, env: ctx.env)
+        report("logged " + BlockRenderer.headerLine(timestamp: block.timestamp, model: block.model, project: block.project)
+            .dropFirst(3).dropLast() + " to " + ctx.logPath)
+    }
+
+    /// The prompt from --prompt, --prompt-file, --paste, or stdin when it is not a terminal.
+    func readPrompt(ctx: CommandContext) throws -> [UInt8] {
+        if let prompt { return Array(prompt.utf8) }
+        if let promptFile { return try FileIO.readAll(ctx.env.absolutePath(promptFile)) }
+        if paste { return try Clipboard.paste(env: ctx.env, config: ctx.config) }
+        if !Terminal.stdinIsTerminal { return try FileIO.readToEnd(fd: 0) }
+        return []
+    }
+
+    func editNewDraft(ctx: CommandContext) throws {
+        let tpl = try Templates.load(template ?? "default", env: ctx.env, config: ctx.config)
+        let modelName = CaptureDefaults.model(flag: model, env: ctx.env, config: ctx.config, logPath: ctx.logPath)
+        let projectName = CaptureDefaults.project(flag: project, env: ctx.env, config: ctx.config)
+        var text = Capture.draftText(model: modelName, project: projectName, template: tpl)
+        // Text given alongside --edit goes into the draft, so nothing typed on the command line is lost.
+        let given = try readPrompt(ctx: ctx)
+        if task != nil || !given.isEmpty || !outcome.isEmpty {
+            let header = Array(text.prefix { $0 != 10 }) + [10]
+            var block = NewBlock(timestamp: .now(), task: task, prompt: given, outcomes: outcome)
+            block.model = nil
+            text = header + Array(block.render().drop { $0 != 10 }.dropFirst())
+        }
+        let draftPath = try Drafts.save(text, env: ctx.env)
+        let result = try Capture.editAndAppend(draftPath: draftPath, original: text, logPath: ctx.logPath,
+                                               editor: try Capture.editorCommand(env: ctx.env, config: ctx.config),
+                                               env: ctx.env)
+        report(result, ctx: ctx)
+    }
+
+    func submitDraft(_ path: String, ctx: CommandContext) throws {
+        let full = ctx.env.absolutePath(path)
+        let own = Capture.isOwnDraft(full, env: ctx.env)
+        let result: Capture.EditorResult
+        if edit {
+            result = try Capture.editAndAppend(draftPath: full, original: nil, logPath: ctx.logPath,
+                                               editor: try Capture.editorCommand(env: ctx.env, config: ctx.config),
+                                               env: ctx.env)
+        } else {
+            result = try Capture.appendDraft(try FileIO.readAll(full), original: nil, draftPath: full,
+                                             logPath: ctx.logPath, env: ctx.env, removeDraft: own)
+        }
+        report(result, ctx: ctx)
+    }
+
+    func report(_ result: Capture.EditorResult, ctx: CommandContext) {
+        switch result {
+        case .logged(_, let header):
+            report("logged " + header.dropFirst(3) + " to " + ctx.logPath)
+        case .nothing(let reason):
+            report("nothing logged: " + reason)
+        }
+    }
+
+    func report(_ message: String) {
+        if !quiet { Terminal.printNote(message) }
+    }
+}
