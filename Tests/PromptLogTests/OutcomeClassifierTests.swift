@@ -167,6 +167,9 @@ import Testing
         "Close, but no",
         "✅ ❌",
         "ok",
+        "Interesting answer, need to check it on device.",
+        "Mixed feelings about the naming.",
+        "Saved the reply for later.",
     ]
 
     @Test(arguments: hits)

@@ -121,7 +121,7 @@ enum Tokenizer {
         add(.hitQuality, "perfect perfectly flawless flawlessly")
         add(.hitWord, "nailed oneshot oneshotted bullseye immediately instantly")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
-            + "eventually finally mixed caveat caveats myself manually retried retrying rephrased reprompted reprompting nudged nudging tweaked "
+            + "eventually finally caveat caveats myself manually retried retrying rephrased reprompted reprompting nudged nudging tweaked "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth")
@@ -544,10 +544,14 @@ enum Reader {
                 if let neg = pendingNegation, i - neg <= 4 { record(.miss, at: i) }  // a negated miss is a success
                 i += 1
             case .need:
-                let next = lex(i + 1)
-                if next != .sentenceEnd && next != .clauseBreak && next != .negation && next != .no {
-                    if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
-                    record(.partial, at: i)
+                // "needed a nudge", "needs more work", "needed 3 turns", "needed to fix imports": the
+                // answer needed more; "need to check it" (what the user will do) says nothing.
+                if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
+                var k = i + 1
+                var skipped = 0
+                while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)) { k += 1; skipped += 1 }
+                if [.editNoun, .intervention, .partialWord, .success].contains(lex(k)) {
+                    record(.partial, at: i); i = k + 1; continue
                 }
                 i += 1
             case .with, .modifier:
