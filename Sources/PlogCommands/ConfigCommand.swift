@@ -46,15 +46,15 @@ public struct ConfigCommand: ParsableCommand {
         if modes > 1 { throw ValidationError("--keys, --path and --edit do not go together; pick one") }
         if modes == 1, key != nil { throw ValidationError("a KEY goes with no other flag than --json") }
         if json && (path || edit) { throw ValidationError("--json goes with a KEY, --keys or nothing") }
-        if let key, !Config.keys.contains(where: { $0.key == key }) {
-            throw PlogError.invalidInput(input: key, reason: "not a config key",
-                                         hint: "known keys: " + Config.keys.map(\.key).joined(separator: ", "))
-        }
     }
 
     public func run() throws {
         let env = Environment.process
         let configPath = env.configDirectory + "/config"
+        if let key, !Config.keys.contains(where: { $0.key == key }) {
+            throw PlogError.invalidInput(input: key, reason: "not a config key",
+                                         hint: "known keys: " + Config.keys.map(\.key).joined(separator: ", "))
+        }
         if path { Terminal.write(configPath + "\n"); return }
         if keys { return printKeys() }
         if edit { return try editConfig(path: configPath, env: env) }

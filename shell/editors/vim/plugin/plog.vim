@@ -42,13 +42,11 @@ endfunction
 function! s:report(status, err) abort
   " plog's notes start with the program name; drop it, Vim's message line is narrow.
   let l:msg = substitute(a:err, '\v(^|\n)(plog|prompthist): ', '\1', 'g')
-  if a:status == 0
-    echomsg l:msg
-  elseif a:status == 1
-    echohl WarningMsg | echomsg l:msg | echohl None
-  else
-    echohl ErrorMsg | echomsg l:msg | echohl None
-  endif
+  execute 'echohl' (a:status == 0 ? 'None' : a:status == 1 ? 'WarningMsg' : 'ErrorMsg')
+  for l:line in split(l:msg, "\n")
+    echomsg l:line
+  endfor
+  echohl None
 endfunction
 
 " Logs `text` as the prompt of a new block with TASK `task` (may be empty).
