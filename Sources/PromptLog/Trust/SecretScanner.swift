@@ -1,0 +1,619 @@
+import CSupport
+
+/// The kinds of credential `SecretScanner` recognises. The raw value is what a redaction shows:
+/// `[redacted:aws-access-key-id]`.
+public enum SecretKind: String, Sendable, CaseIterable, Comparable {
+    /// `AKIA`/`ASIA`/`ABIA`/`ACCA` and 16 upper-case letters or digits.
+    case awsAccessKeyID = "aws-access-key-id"
+    /// `ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` and 36+ letters or digits; `github_pat_...`.
+    case githubToken = "github-token"
+    /// `sk-...` (legacy, `sk-proj-`, `sk-svcacct-`, `sk-admin-`): 32+ characters mixing cases and digits.
+    case openAIKey = "openai-api-key"
+    /// `sk-ant-...` (API, admin and OAuth keys).
+    case anthropicKey = "anthropic-api-key"
+    /// `xoxb-`, `xoxp-`, `xoxa-`, `xoxo-`, `xoxr-`, `xoxs-`, `xapp-` tokens.
+    case slackToken = "slack-token"
+    /// The secret path of a `hooks.slack.com/services/...` or `/workflows/...` URL.
+    case slackWebhook = "slack-webhook"
+    /// `AIza` and 35 URL-safe base64 characters.
+    case googleAPIKey = "google-api-key"
+    /// `ya29.` OAuth access tokens.
+    case googleOAuthToken = "google-oauth-token"
+    /// `sk_live_`, `sk_test_`, `rk_live_`, `rk_test_` keys and `whsec_` webhook secrets.
+    /// (`pk_` publishable keys are public by design and left alone.)
+    case stripeKey = "stripe-key"
+    /// Three base64url segments, the first starting `eyJ` (a JSON header).
+    case jwt = "jwt"
+    /// A `-----BEGIN ... PRIVATE KEY-----` block through its `-----END ...-----` line.
+    case privateKey = "private-key"
+    /// The token after `Bearer ` (20+ characters mixing letters and digits).
+    case bearerToken = "bearer-token"
+    /// The base64 after `Basic ` when it decodes to `user:password`.
+    case basicAuth = "basic-auth"
+    /// The password of a URL such as `postgres://user:PASSWORD@host`.
+    case urlPassword = "url-password"
+    /// The value assigned to a `...password`/`passwd`/`passphrase` name.
+    case passwordAssignment = "password"
+    /// The value assigned to a `...token` name.
+    case tokenAssignment = "token"
+    /// The value assigned to a `...secret`, `...api_key`, `...access_key`, `...private_key` name.
+    case secretAssignment = "secret"
+
+    /// What a redaction of this kind leaves in the text.
+    public var placeholder: String { "[redacted:" + rawValue + "]" }
+
+    public static func < (a: SecretKind, b: SecretKind) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One credential found: its kind and where it sits. The secret itself is never kept, so a
+/// finding can be printed, logged or stored safely.
+public struct SecretFinding: Sendable, Equatable, CustomStringConvertible {
+    public var kind: SecretKind
+    /// 1-based line of the first byte of the secret in the scanned bytes.
+    public var line: Int
+    /// Byte offset of the secret in the scanned bytes.
+    public var offset: Int
+    /// Length of the secret in bytes.
+    public var length: Int
+
+    public init(kind: SecretKind, line: Int, offset: Int, length: Int) {
+        self.kind = kind; self.line = line; self.offset = offset; self.length = length
+    }
+
+    public var description: String { "line \(line): \(kind.rawValue)" }
+}
+
+/// Finds credentials with high-confidence formats in bytes, in one left-to-right pass.
+///
+/// Why hand-written instead of one big regular expression: this runs on every `plog add`,
+/// whose whole budget is a few milliseconds. A single pass dispatches on the byte at each
+/// position (only a dozen bytes can start a secret: `A B b e g h r s w x y - = :`), so text
+/// with no trigger costs one table lookup per byte, no pattern is compiled at start-up, and
+/// nothing here links PCRE2's JIT. Each rule favours precision: a look-alike (hash, UUID,
+/// base64 of prose, code such as `token = getToken()`, a placeholder such as
+/// `password: <your password>`) is left alone, because a redaction the user did not ask for
+/// destroys their words.
+///
+/// Redaction is idempotent: `[redacted:KIND]` never matches again.
+public enum SecretScanner {
+    /// Longest run any single rule examines; longer runs are not one of these formats, and the
+    /// cap keeps hostile input (a megabyte of `token=token=...`) linear.
+    static let maxRun = 8192
+    /// How far below a `BEGIN ... PRIVATE KEY` line its `END` line may be.
+    static let maxPrivateKeySpan = 65_536
+
+    /// `bytes` with every secret replaced by `[redacted:KIND]`, and what was replaced (in order).
+    /// Returns `bytes` unchanged (and no findings) when nothing was found.
+    public static func redact(_ bytes: [UInt8]) -> (bytes: [UInt8], findings: [SecretFinding]) {
+        let findings = scan(bytes)
+        guard !findings.isEmpty else { return (bytes, []) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var p = 0
+        for f in findings {
+            out += bytes[p..<f.offset]
+            out += f.kind.placeholder.utf8
+            p = f.offset + f.length
+        }
+        out += bytes[p...]
+        return (out, findings)
+    }
+
+    /// `text` with every secret replaced, and what was replaced.
+    public static func redact(_ text: String) -> (text: String, findings: [SecretFinding]) {
+        let r = redact(Array(text.utf8))
+        return (r.findings.isEmpty ? text : String(decoding: r.bytes, as: UTF8.self), r.findings)
+    }
+
+    /// Every secret in `bytes`, in order, without changing anything.
+    public static func scan(_ bytes: [UInt8]) -> [SecretFinding] {
+        bytes.withUnsafeBufferPointer { buf in
+            var found: [SecretFinding] = []
+            scan(buf) { found.append($0) }
+            return found
+        }
+    }
+
+    /// Visits every secret in `buf` in order (non-overlapping). `firstLine` is the line number of
+    /// `buf[0]`, for callers scanning a window of a larger file.
+    public static func scan(_ buf: UnsafeBufferPointer<UInt8>, firstLine: Int = 1,
+                            _ body: (SecretFinding) throws -> Void) rethrows {
+        var scanner = Pass(buf: buf)
+        let n = buf.count
+        var i = 0
+        var line = firstLine
+        var counted = 0
+        while i < n {
+            switch buf[i] {
+            case 0x41, 0x42, 0x62, 0x65, 0x67, 0x68, 0x72, 0x73, 0x77, 0x78, 0x79, 0x2D, 0x3D, 0x3A:
+                if let m = scanner.match(at: i) {
+                    line += LogScanner.countNewlines(buf, from: counted, to: m.start)
+                    counted = m.start
+                    try body(SecretFinding(kind: m.kind, line: line, offset: m.start, length: m.end - m.start))
+                    i = max(m.end, i + 1)
+                } else {
+                    i += 1
+                }
+            default:
+                i += 1
+            }
+        }
+    }
+}
+
+// MARK: - The pass
+
+private struct Hit {
+    var kind: SecretKind
+    var start: Int
+    var end: Int
+}
+
+/// One scan over a buffer. A struct so the private-key END search can be remembered across
+/// BEGIN lines (keeping a file full of BEGIN lines linear).
+private struct Pass {
+    let buf: UnsafeBufferPointer<UInt8>
+    let n: Int
+    /// The first `-----END ` at or after `endSearchFrom`, or `n` when there is none.
+    var endSearchFrom = -1
+    var endFound = 0
+    /// The last run of unquoted-value bytes measured: any start inside it ends at the same place,
+    /// so `token=token=token=...` is measured once, not once per `=`.
+    var valueRunStart = -1
+    var valueRunEnd = -1
+
+    init(buf: UnsafeBufferPointer<UInt8>) {
+        self.buf = buf
+        self.n = buf.count
+    }
+
+    @inline(__always) func at(_ p: Int) -> UInt8 { p < n ? buf[p] : 0 }
+
+    /// Whether `buf[p...]` starts with `lit` (ASCII).
+    @inline(__always) func has(_ lit: StaticString, at p: Int) -> Bool {
+        let len = lit.utf8CodeUnitCount
+        guard p >= 0, p + len <= n else { return false }
+        let s = lit.utf8Start
+        for k in 0..<len where buf[p + k] != s[k] { return false }
+        return true
+    }
+
+    /// Length of the run of bytes satisfying `pred` from `p`, at most `SecretScanner.maxRun + 1`.
+    @inline(__always) func run(from p: Int, _ pred: (UInt8) -> Bool) -> Int {
+        var e = p
+        let limit = min(n, p + SecretScanner.maxRun + 1)
+        while e < limit && pred(buf[e]) { e += 1 }
+        return e - p
+    }
+
+    @inline(__always) func wordStart(_ p: Int) -> Bool { p == 0 || !isAlnum(buf[p - 1]) }
+
+    mutating func match(at i: Int) -> Hit? {
+        switch buf[i] {
+        case 0x3D, 0x3A:  // '=' ':'
+            if buf[i] == 0x3A, at(i + 1) == 0x2F, at(i + 2) == 0x2F { return urlPassword(colon: i) }
+            return assignment(at: i)
+        case 0x2D:  // '-'
+            return privateKey(at: i)
+        case 0x68:  // 'h'
+            return slackWebhook(at: i)
+        default:
+            guard wordStart(i) else { return nil }
+            return token(at: i)
+        }
+    }
+
+    // MARK: Tokens with a known prefix
+
+    /// A token with a recognisable prefix starting at `i` (`i` must start a word, or follow `=`, a quote...).
+    func token(at i: Int) -> Hit? {
+        switch buf[i] {
+        case 0x41:  // 'A'
+            if has("AKIA", at: i) || has("ASIA", at: i) || has("ABIA", at: i) || has("ACCA", at: i) {
+                let len = run(from: i + 4) { isUpper($0) || isDigit($0) }
+                if len == 16 && !isAlnum(at(i + 20)) { return Hit(kind: .awsAccessKeyID, start: i, end: i + 20) }
+                return nil
+            }
+            if has("AIza", at: i) {
+                let len = run(from: i + 4, isURLSafe)
+                if len == 35 { return Hit(kind: .googleAPIKey, start: i, end: i + 39) }
+            }
+            return nil
+        case 0x42, 0x62:  // 'B' 'b'
+            if has("Bearer ", at: i) || has("bearer ", at: i) { return bearer(at: i + 7) }
+            if has("Basic ", at: i) || has("basic ", at: i) { return basic(at: i + 6) }
+            return nil
+        case 0x65:  // 'e'
+            return jwt(at: i)
+        case 0x67:  // 'g'
+            if has("gh", at: i), [0x70, 0x6F, 0x75, 0x73, 0x72].contains(at(i + 2)), at(i + 3) == 0x5F {  // ghp_ gho_ ghu_ ghs_ ghr_
+                let len = run(from: i + 4, isAlnum)
+                if len >= 36 && len <= 255 && hasDigit(i + 4, len) { return Hit(kind: .githubToken, start: i, end: i + 4 + len) }
+                return nil
+            }
+            if has("github_pat_", at: i) {
+                let len = run(from: i + 11) { isAlnum($0) || $0 == 0x5F }
+                if len >= 22 && len <= 255 { return Hit(kind: .githubToken, start: i, end: i + 11 + len) }
+            }
+            return nil
+        case 0x73, 0x72:  // 's' 'r'
+            if has("sk-", at: i) { return skDash(at: i) }
+            if has("sk_live_", at: i) || has("sk_test_", at: i) || has("rk_live_", at: i) || has("rk_test_", at: i) {
+                let len = run(from: i + 8, isAlnum)
+                if len >= 16 && hasDigit(i + 8, len) { return Hit(kind: .stripeKey, start: i, end: i + 8 + len) }
+            }
+            return nil
+        case 0x77:  // 'w'
+            if has("whsec_", at: i) {
+                let len = run(from: i + 6) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F || $0 == 0x3D }
+                if len >= 24 && hasDigit(i + 6, len) { return Hit(kind: .stripeKey, start: i, end: i + 6 + len) }
+            }
+            return nil
+        case 0x78:  // 'x'
+            if has("xox", at: i), [0x61, 0x62, 0x70, 0x6F, 0x72, 0x73].contains(at(i + 3)), at(i + 4) == 0x2D {
+                let len = run(from: i + 5) { isAlnum($0) || $0 == 0x2D }
+                if len >= 10 && hasDigit(i + 5, len) { return Hit(kind: .slackToken, start: i, end: i + 5 + len) }
+                return nil
+            }
+            if has("xapp-", at: i) {
+                let len = run(from: i + 5) { isAlnum($0) || $0 == 0x2D }
+                if len >= 20 && hasDigit(i + 5, len) { return Hit(kind: .slackToken, start: i, end: i + 5 + len) }
+            }
+            return nil
+        case 0x79:  // 'y'
+            if has("ya29.", at: i) {
+                let len = run(from: i + 5, isURLSafe)
+                if len >= 20 && hasDigit(i + 5, len) && hasUpper(i + 5, len) {
+                    return Hit(kind: .googleOAuthToken, start: i, end: i + 5 + len)
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// `sk-ant-...` (Anthropic) or another `sk-...` (OpenAI).
+    func skDash(at i: Int) -> Hit? {
+        let len = run(from: i + 3, isURLSafe)
+        guard len >= 32, len <= 512 else { return nil }
+        // Random keys mix upper case, lower case and digits; kebab-case words and hex do not.
+        guard hasDigit(i + 3, len), hasUpper(i + 3, len), hasLower(i + 3, len) else { return nil }
+        let kind: SecretKind = has("sk-ant-", at: i) ? .anthropicKey : .openAIKey
+        return Hit(kind: kind, start: i, end: i + 3 + len)
+    }
+
+    /// `eyJ<header>.<payload>.<signature>`.
+    func jwt(at i: Int) -> Hit? {
+        guard has("eyJ", at: i) else { return nil }
+        let h = run(from: i, isURLSafe)
+        guard h >= 10, at(i + h) == 0x2E else { return nil }
+        let pStart = i + h + 1
+        let p = run(from: pStart, isURLSafe)
+        guard p >= 10, at(pStart + p) == 0x2E else { return nil }
+        let sStart = pStart + p + 1
+        let s = run(from: sStart, isURLSafe)
+        guard s >= 16 else { return nil }
+        return Hit(kind: .jwt, start: i, end: sStart + s)
+    }
+
+    /// The credential after `Bearer `.
+    func bearer(at p: Int) -> Hit? {
+        if let specific = token(at: p) { return specific }
+        let len = run(from: p) { isAlnum($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x7E || $0 == 0x2B || $0 == 0x2F || $0 == 0x2D }
+        var end = p + len
+        while at(end) == 0x3D { end += 1 }  // '=' padding
+        guard len >= 20, len <= SecretScanner.maxRun, hasDigit(p, len), hasLetter(p, len) else { return nil }
+        return Hit(kind: .bearerToken, start: p, end: end)
+    }
+
+    /// The base64 after `Basic `, when it decodes to printable `user:password`.
+    func basic(at p: Int) -> Hit? {
+        let len = run(from: p) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F }
+        var end = p + len
+        while at(end) == 0x3D, end - p - len < 2 { end += 1 }
+        // Header values are padded base64: a whole number of 4-character groups.
+        guard len >= 8, len <= 1024, (end - p) % 4 == 0 else { return nil }
+        guard let decoded = base64Decode(p, len), decoded.count >= 3,
+              decoded.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+              let colon = decoded.firstIndex(of: 0x3A), colon > 0, colon < decoded.count - 1 else { return nil }
+        return Hit(kind: .basicAuth, start: p, end: end)
+    }
+
+    func base64Decode(_ p: Int, _ len: Int) -> [UInt8]? {
+        var out: [UInt8] = []
+        var acc: UInt32 = 0
+        var bits = 0
+        for k in p..<(p + len) {
+            let c = buf[k]
+            let v: UInt32
+            switch c {
+            case 0x41...0x5A: v = UInt32(c - 0x41)
+            case 0x61...0x7A: v = UInt32(c - 0x61 + 26)
+            case 0x30...0x39: v = UInt32(c - 0x30 + 52)
+            case 0x2B: v = 62
+            case 0x2F: v = 63
+            default: return nil
+            }
+            acc = (acc << 6) | v
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8((acc >> UInt32(bits)) & 0xFF))
+            }
+        }
+        return out
+    }
+
+    // MARK: Slack webhooks
+
+    func slackWebhook(at i: Int) -> Hit? {
+        guard i == 0 || buf[i - 1] == 0x2F || wordStart(i), has("hooks.slack.com/", at: i) else { return nil }
+        var p = i + 16
+        if has("services/", at: p) { p += 9 } else if has("workflows/", at: p) { p += 10 } else { return nil }
+        let len = run(from: p) { isAlnum($0) || $0 == 0x2F }
+        guard len >= 20, hasDigit(p, len) else { return nil }
+        return Hit(kind: .slackWebhook, start: p, end: p + len)
+    }
+
+    // MARK: Private keys
+
+    mutating func privateKey(at i: Int) -> Hit? {
+        guard has("-----BEGIN ", at: i) else { return nil }
+        let labelStart = i + 11
+        let labelLen = run(from: labelStart) { isUpper($0) || isDigit($0) || $0 == 0x20 }
+        guard labelLen >= 11, labelLen <= 48, has("-----", at: labelStart + labelLen),
+              labelEndsPrivateKey(labelStart, labelLen) else { return nil }
+        let headerEnd = labelStart + labelLen + 5
+        // The END line: the first `-----END ...PRIVATE KEY...-----` within reach.
+        var from = headerEnd
+        while true {
+            let e = nextEnd(from: from)
+            guard e < n, e - headerEnd <= SecretScanner.maxPrivateKeySpan else { break }
+            let ls = e + 9
+            let ll = run(from: ls) { isUpper($0) || isDigit($0) || $0 == 0x20 }
+            if ll <= 48, has("-----", at: ls + ll), labelEndsPrivateKey(ls, ll) {
+                return Hit(kind: .privateKey, start: i, end: ls + ll + 5)
+            }
+            from = e + 1
+        }
+        // No END line (a cut paste): take the base64 that follows, on the same line when the
+        // paste lost its line breaks, else the base64 lines below, quoted `> ` or not.
+        var end = headerEnd
+        if at(headerEnd) != 0x0A && !(at(headerEnd) == 0x0D && at(headerEnd + 1) == 0x0A) {
+            let len = run(from: headerEnd) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F || $0 == 0x3D || $0 == 0x20 }
+            var e = headerEnd + min(len, SecretScanner.maxRun)
+            while e > headerEnd && buf[e - 1] == 0x20 { e -= 1 }
+            return Hit(kind: .privateKey, start: i, end: e)
+        }
+        var p = LogScanner.lineEnd(buf, from: headerEnd)
+        while p < n {
+            let le = LogScanner.lineEnd(buf, from: p)
+            var s = p
+            if at(s) == 0x3E { s += 1; if at(s) == 0x20 { s += 1 } }  // '> ' quoting in a log
+            var e = le
+            if e > s && buf[e - 1] == 0x0A { e -= 1 }
+            if e > s && buf[e - 1] == 0x0D { e -= 1 }
+            guard e - s >= 16, (s..<e).allSatisfy({ isAlnum(buf[$0]) || buf[$0] == 0x2B || buf[$0] == 0x2F || buf[$0] == 0x3D }) else {
+                break
+            }
+            end = e
+            p = le
+        }
+        return Hit(kind: .privateKey, start: i, end: end)
+    }
+
+    /// Labels such as `RSA PRIVATE KEY`, `OPENSSH PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`.
+    func labelEndsPrivateKey(_ s: Int, _ len: Int) -> Bool {
+        has("PRIVATE KEY", at: s + len - 11) || (len >= 17 && has("PRIVATE KEY BLOCK", at: s + len - 17))
+    }
+
+    /// The offset of the next `-----END ` at or after `from` (`n` when none); remembered so
+    /// that many BEGIN lines do not search the same bytes again.
+    mutating func nextEnd(from: Int) -> Int {
+        if endSearchFrom >= 0, from >= endSearchFrom, endFound >= from { return endFound }
+        endSearchFrom = from
+        endFound = n
+        guard from < n, let base = buf.baseAddress else { return n }
+        let needle: StaticString = "-----END "
+        if let hit = plog_memmem(base + from, n - from, needle.utf8Start, needle.utf8CodeUnitCount) {
+            endFound = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        return endFound
+    }
+
+    // MARK: URLs with a password
+
+    func urlPassword(colon i: Int) -> Hit? {
+        // A scheme before `://`: a letter, then letters, digits, `+`, `.`, `-`.
+        var s = i
+        while s > 0 && i - s < 32 && (isAlnum(buf[s - 1]) || buf[s - 1] == 0x2B || buf[s - 1] == 0x2E || buf[s - 1] == 0x2D) {
+            s -= 1
+        }
+        guard s < i, isLetter(buf[s]) else { return nil }
+        let a = i + 3
+        var e = a
+        var lastAt = -1
+        let limit = min(n, a + 2048)
+        while e < limit {
+            let c = buf[e]
+            if c == 0x2F || c == 0x3F || c == 0x23 || c <= 0x20 || c == 0x22 || c == 0x27 || c == 0x3C || c == 0x3E
+                || c == 0x60 || c == 0x29 { break }
+            if c == 0x40 { lastAt = e }
+            e += 1
+        }
+        guard lastAt > a else { return nil }
+        var colon = -1
+        for k in a..<lastAt where buf[k] == 0x3A { colon = k; break }
+        guard colon > a, colon + 1 < lastAt else { return nil }
+        let ps = colon + 1
+        if isPlaceholder(ps, lastAt) { return nil }
+        return Hit(kind: .urlPassword, start: ps, end: lastAt)
+    }
+
+    // MARK: Assignments
+
+    /// `NAME = value`, `NAME: value`, `"NAME": "value"`, `NAME := value`, `NAME => value` where NAME
+    /// ends with a credential word (see `assignmentKind`).
+    mutating func assignment(at i: Int) -> Hit? {
+        let c = buf[i]
+        var v = i + 1
+        if c == 0x3D {  // '='
+            if i > 0, [0x3D, 0x21, 0x3C, 0x3E, 0x2B, 0x2D, 0x2A, 0x2F, 0x7C, 0x26].contains(buf[i - 1]) { return nil }
+            if at(v) == 0x3D || at(v) == 0x7E { return nil }  // `==`, `=~`
+            if at(v) == 0x3E { v += 1 }  // `=>`
+        } else {  // ':'
+            if at(v) == 0x3A || (i > 0 && buf[i - 1] == 0x3A) { return nil }  // `::`
+            if at(v) == 0x3D { v += 1 }  // `:=`
+        }
+        // The name: back over spaces, one closing quote, then name characters.
+        var e = i
+        var spaces = 0
+        while e > 0 && (buf[e - 1] == 0x20 || buf[e - 1] == 0x09) && spaces < 4 { e -= 1; spaces += 1 }
+        if e > 0 && (buf[e - 1] == 0x22 || buf[e - 1] == 0x27) { e -= 1 }
+        var s = e
+        while s > 0 && e - s <= 64 && isNameByte(buf[s - 1]) { s -= 1 }
+        guard e - s >= 3, e - s <= 64, let kind = assignmentKind(s, e) else { return nil }
+        // The value.
+        while v < n && (buf[v] == 0x20 || buf[v] == 0x09) { v += 1 }
+        guard v < n else { return nil }
+        let q = buf[v]
+        let vs: Int, ve: Int
+        let quoted = q == 0x22 || q == 0x27 || q == 0x60
+        if quoted {
+            vs = v + 1
+            var k = vs
+            let limit = min(n, vs + SecretScanner.maxRun)
+            while k < limit && buf[k] != q && buf[k] != 0x0A && buf[k] != 0x5C { k += 1 }
+            guard k < n, buf[k] == q else { return nil }  // unterminated or escaped: not a plain literal
+            ve = k
+        } else {
+            vs = v
+            ve = unquotedValueEnd(from: v)
+            guard ve - vs <= SecretScanner.maxRun else { return nil }
+            // `token = getToken()`, `password = env["X"]`, `secret = {...}`: code, not a value.
+            if ve < n, [0x28, 0x5B, 0x7B].contains(buf[ve]) { return nil }
+        }
+        // `GITHUB_TOKEN=ghp_...` is reported as the GitHub token it is, not as a generic token.
+        if let specific = token(at: vs) { return specific }
+        guard plausibleSecretValue(vs, ve, quoted: quoted) else { return nil }
+        return Hit(kind: kind, start: vs, end: ve)
+    }
+
+    /// The end of the run of unquoted-value bytes starting at `v` (remembered; see `valueRunStart`).
+    mutating func unquotedValueEnd(from v: Int) -> Int {
+        if v >= valueRunStart && v < valueRunEnd { return valueRunEnd }
+        var e = v
+        while e < n && isUnquotedValueByte(buf[e]) { e += 1 }
+        valueRunStart = v
+        valueRunEnd = e
+        return e
+    }
+
+    /// The kind for a name ending with a credential word (case-insensitive), else nil.
+    /// `maxTokens`, `tokenizer`, `password_reset_url` end with other words and are not matched.
+    func assignmentKind(_ s: Int, _ e: Int) -> SecretKind? {
+        func ends(_ w: StaticString) -> Bool {
+            let len = w.utf8CodeUnitCount
+            guard e - s >= len else { return false }
+            let p = w.utf8Start
+            for k in 0..<len where lower(buf[e - len + k]) != p[k] { return false }
+            return true
+        }
+        if ends("password") || ends("passwd") || ends("passphrase") { return .passwordAssignment }
+        if ends("token") { return .tokenAssignment }
+        if ends("secret") || ends("apikey") || ends("api_key") || ends("api-key") || ends("access_key")
+            || ends("access-key") || ends("accesskey") || ends("secret_key") || ends("secretkey")
+            || ends("private_key") || ends("client_secret") { return .secretAssignment }
+        return nil
+    }
+
+    /// A value that looks like a real credential, not code, a path, a placeholder or a word:
+    /// 8+ bytes, a letter and a digit or symbol, no whitespace, not one repeated character.
+    func plausibleSecretValue(_ s: Int, _ e: Int, quoted: Bool) -> Bool {
+        let len = e - s
+        guard len >= 8 else { return false }
+        var letter = false, digitOrSymbol = false, allSame = true, space = false
+        for k in s..<e {
+            let c = buf[k]
+            if isLetter(c) { letter = true }
+            else if isDigit(c) || "!@#$%^&*+/=~?".utf8.contains(c) { digitOrSymbol = true }
+            if c == 0x20 || c == 0x09 { space = true }
+            if c != buf[s] { allSame = false }
+        }
+        guard letter, digitOrSymbol, !space, !allSame else { return false }
+        if isPlaceholder(s, e) { return false }
+        let first = buf[s]
+        if first == 0x2F || first == 0x7E || (first == 0x2E && at(s + 1) == 0x2F) { return false }  // a path
+        if containsLiteral("://", s, e) { return false }  // a URL (its password is checked on its own)
+        if !quoted && isDottedName(s, e) { return false }  // `config.apiKey2`
+        return true
+    }
+
+    /// `$VAR`, `${...}`, `<...>`, `{{...}}`, `%(...)s`, `***`, `[redacted:...]`, `your_...`,
+    /// `...example...`, `xxxx`, `changeme`, or just the word `password`: a stand-in for a credential.
+    func isPlaceholder(_ s: Int, _ e: Int) -> Bool {
+        guard s < e else { return true }
+        if [0x24, 0x3C, 0x7B, 0x25, 0x2A, 0x5B].contains(buf[s]) { return true }
+        let anywhere: [StaticString] = ["your", "example", "xxxx", "changeme", "redacted", "placeholder", "dummy",
+                                        "...", "****"]
+        if anywhere.contains(where: { containsLiteral($0, s, e, caseInsensitive: true) }) { return true }
+        let whole: [StaticString] = ["password", "passwd", "secret", "pass", "pwd"]
+        return whole.contains { $0.utf8CodeUnitCount == e - s && containsLiteral($0, s, e, caseInsensitive: true) }
+    }
+
+    func containsLiteral(_ w: StaticString, _ s: Int, _ e: Int, caseInsensitive: Bool = false) -> Bool {
+        let len = w.utf8CodeUnitCount
+        guard e - s >= len else { return false }
+        let p = w.utf8Start
+        var k = s
+        while k + len <= e {
+            var ok = true
+            for j in 0..<len {
+                let c = caseInsensitive ? lower(buf[k + j]) : buf[k + j]
+                if c != p[j] { ok = false; break }
+            }
+            if ok { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// `a.b`, `self.config.token2`: identifiers joined by dots.
+    func isDottedName(_ s: Int, _ e: Int) -> Bool {
+        var sawDot = false
+        var atStart = true
+        for k in s..<e {
+            let c = buf[k]
+            if c == 0x2E {
+                if atStart { return false }
+                sawDot = true; atStart = true
+            } else if isLetter(c) || c == 0x5F || (!atStart && isDigit(c)) {
+                atStart = false
+            } else {
+                return false
+            }
+        }
+        return sawDot && !atStart
+    }
+
+    func hasDigit(_ p: Int, _ len: Int) -> Bool { (p..<(p + len)).contains { isDigit(buf[$0]) } }
+    func hasUpper(_ p: Int, _ len: Int) -> Bool { (p..<(p + len)).contains { isUpper(buf[$0]) } }
+    func hasLower(_ p: Int, _ len: Int) -> Bool { (p..<(p + len)).contains { isLowerByte(buf[$0]) } }
+    func hasLetter(_ p: Int, _ len: Int) -> Bool { (p..<(p + len)).contains { isLetter(buf[$0]) } }
+}
+
+@inline(__always) private func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+@inline(__always) private func isUpper(_ c: UInt8) -> Bool { c &- 0x41 < 26 }
+@inline(__always) private func isLowerByte(_ c: UInt8) -> Bool { c &- 0x61 < 26 }
+@inline(__always) private func isLetter(_ c: UInt8) -> Bool { isUpper(c) || isLowerByte(c) }
+@inline(__always) private func isAlnum(_ c: UInt8) -> Bool { isLetter(c) || isDigit(c) }
+/// base64url alphabet: letters, digits, `-`, `_`.
+@inline(__always) private func isURLSafe(_ c: UInt8) -> Bool { isAlnum(c) || c == 0x2D || c == 0x5F }
+@inline(__always) private func isNameByte(_ c: UInt8) -> Bool { isAlnum(c) || c == 0x5F || c == 0x2D || c == 0x2E }
+@inline(__always) private func lower(_ c: UInt8) -> UInt8 { isUpper(c) ? c | 0x20 : c }
+/// Bytes of an unquoted value: anything but whitespace, quotes, `,;&` and brackets.
+@inline(__always) private func isUnquotedValueByte(_ c: UInt8) -> Bool {
+    c > 0x20 && c != 0x7F && c != 0x22 && c != 0x27 && c != 0x60 && c != 0x2C && c != 0x3B && c != 0x26
+        && c != 0x28 && c != 0x29 && c != 0x5B && c != 0x5D && c != 0x7B && c != 0x7D && c != 0x3C && c != 0x3E
+}
