@@ -56,8 +56,14 @@ public enum FileIO {
     public static func openRegular(_ path: String, flags: Int32, mode: mode_t = 0o600) throws -> Int32 {
         let fd = open(path, flags | O_CLOEXEC | O_NONBLOCK, mode)
         guard fd >= 0 else {
+            let openErrno = errno
+            // Name the real problem when the path is a directory, a FIFO without a reader, a device...
+            var st = stat()
+            if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+                throw PlogError.notARegularFile(path: path, kind: kindName(st.st_mode & S_IFMT))
+            }
             throw PlogError.io(operation: flags & O_CREAT != 0 ? "cannot open or create" : "cannot open",
-                               path: path, errno: errno)
+                               path: path, errno: openErrno)
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
