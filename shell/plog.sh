@@ -58,12 +58,15 @@ elif [ -n "${ZSH_VERSION:-}" ]; then
       zle -M "plog: type the words to recall first, then press the key again"
       return 0
     fi
-    zle -I
-    if plog_recall "${words[@]}" </dev/null; then
+    # Inside a widget, zle owns the screen: the summary is shown with `zle -M` (anything a
+    # widget writes to stderr may be drawn over). A bundle printed for lack of a clipboard goes
+    # to the terminal itself.
+    local summary
+    if summary=$(plog_recall "${words[@]}" 2>&1 >/dev/tty </dev/null); then
       BUFFER=""
       CURSOR=0
     fi
-    zle reset-prompt
+    zle -M "$summary"
   }
   _plog_key=${PLOG_RECALL_KEY-'^X^P'}
   if [[ -o interactive ]] && [[ -n "$_plog_key" ]]; then

@@ -40,11 +40,14 @@
   :type 'string)
 
 (defcustom plog-model nil
-  "Model for new blocks, or nil to let plog choose (PLOG_MODEL, config, newest block)."
+  "Model for new blocks, or nil to let plog choose.
+plog's choice: PLOG_MODEL, then `model' in its config, then the newest block's."
   :type '(choice (const :tag "plog's default" nil) string))
 
 (defcustom plog-project nil
-  "Project for new blocks, or nil to let plog choose (PLOG_PROJECT, config, git repository)."
+  "Project for new blocks, or nil to let plog choose.
+plog's choice: PLOG_PROJECT, then `project' in its config, then the git
+repository's directory name."
   :type '(choice (const :tag "plog's default" nil) string))
 
 (defcustom prompthist-destination 'clipboard
@@ -110,33 +113,37 @@ Interactively: the region when it is active, else the whole buffer."
         ((thing-at-point 'symbol t))))
 
 ;;;###autoload
-(defun prompthist (pattern &optional destination)
-  "Recall every past block matching PATTERN (a phrase or a PCRE2 regex).
-DESTINATION is as in `prompthist-destination'; with a prefix argument,
-the *prompthist* buffer.  Returns prompthist's exit status (1: no match)."
+(defun prompthist (patterns &optional destination)
+  "Recall every past block that matches all of PATTERNS (PCRE2, caseless).
+PATTERNS is a list of strings, or a string split into words the way a shell
+would: `property wrapper' needs both words in a block, `\"property wrapper\"'
+the phrase.  DESTINATION is as in `prompthist-destination'; with a prefix
+argument, the *prompthist* buffer.  Returns prompthist's exit status (0: copied
+or shown, 1: no block matched)."
   (interactive
    (let* ((default (prompthist--default-pattern))
-          (pattern (read-string (if default (format "Recall (default %s): " default) "Recall: ")
-                                nil nil default)))
-     (list pattern (if current-prefix-arg 'buffer prompthist-destination))))
-  (when (string-blank-p (or pattern ""))
-    (user-error "Nothing to search for"))
-  (let* ((destination (or destination prompthist-destination))
-         (result (plog--run prompthist-program nil
-                            (if (eq destination 'clipboard) "--copy" "--print") "--" pattern))
-         (status (nth 0 result)))
-    (when (eq status 0)
-      (pcase destination
-        ('kill-ring (kill-new (nth 1 result)))
-        ('buffer (with-current-buffer (get-buffer-create "*prompthist*")
-                   (let ((inhibit-read-only t))
-                     (erase-buffer)
-                     (insert (nth 1 result))
-                     (goto-char (point-min)))
-                   (special-mode)
-                   (display-buffer (current-buffer))))))
-    (plog--report status (nth 2 result))
-    status))
+          (typed (read-string (if default (format "Recall (default %s): " default) "Recall: ")
+                              nil nil default)))
+     (list typed (if current-prefix-arg 'buffer prompthist-destination))))
+  (let ((patterns (if (stringp patterns) (split-string-and-unquote patterns) patterns))
+        (destination (or destination prompthist-destination)))
+    (when (null (delete "" patterns))
+      (user-error "Nothing to search for"))
+    (let* ((result (apply #'plog--run prompthist-program nil
+                          (if (eq destination 'clipboard) "--copy" "--print") "--" patterns))
+           (status (nth 0 result)))
+      (when (eq status 0)
+        (pcase destination
+          ('kill-ring (kill-new (nth 1 result)))
+          ('buffer (with-current-buffer (get-buffer-create "*prompthist*")
+                     (let ((inhibit-read-only t))
+                       (erase-buffer)
+                       (insert (nth 1 result))
+                       (goto-char (point-min)))
+                     (special-mode)
+                     (display-buffer (current-buffer))))))
+      (plog--report status (nth 2 result))
+      status)))
 
 ;;;###autoload
 (defun plog-open-log ()
