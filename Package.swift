@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "prompthist", dependencies: ["PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "plog-git",
-            dependencies: ["PromptVault", "PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PromptVault", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog"]),

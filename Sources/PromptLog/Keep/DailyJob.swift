@@ -1,0 +1,242 @@
+/// The daily `plog commit` job: the crontab line `plog cron install` manages, and the systemd
+/// user units and launchd agent `plog cron show --systemd|--launchd` print. The unit texts are
+/// also shipped in `shell/units/` (a test keeps both copies identical).
+public struct DailyJob: Equatable, Sendable {
+    /// Absolute path of the `plog` executable the job runs.
+    public var plog: String
+    /// Absolute path of the log to commit.
+    public var log: String
+    /// When to run, local time. Default 23:55.
+    public var hour: Int
+    public var minute: Int
+    /// Where cron appends the job's output: `$XDG_STATE_HOME/plog/cron.log`.
+    public var output: String
+    /// Push after committing (`plog commit --push`).
+    public var push: Bool
+
+    public init(plog: String, log: String, hour: Int = 23, minute: Int = 55, output: String, push: Bool = false) {
+        self.plog = plog; self.log = log; self.hour = hour; self.minute = minute; self.output = output; self.push = push
+    }
+
+    /// The job for `log`, run by the plog at `plog`, output next to plog's other state files.
+    public init(plog: String, log: String, at time: (hour: Int, minute: Int) = (23, 55), push: Bool = false,
+                env: Environment) {
+        self.init(plog: plog, log: log, hour: time.hour, minute: time.minute,
+                  output: env.stateDirectory + "/cron.log", push: push)
+    }
+
+    /// The arguments after the executable: `commit --quiet [--push] --file LOG`.
+    public var arguments: [String] {
+        ["commit", "--quiet"] + (push ? ["--push"] : []) + ["--file", log]
+    }
+
+    /// `HH:MM`.
+    public var timeText: String { pad(hour, 2) + ":" + pad(minute, 2) }
+
+    /// Parses `HH:MM` (24-hour clock); nil when it is not a valid time of day.
+    public static func parseTime(_ text: String) -> (hour: Int, minute: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+        return (h, m)
+    }
+
+    // MARK: crontab
+
+    /// Ends every line plog manages, so that `install` finds and replaces its own line and
+    /// `remove` deletes only it. The shell cron runs the line with treats it as a comment.
+    public static let cronMarker = "# plog: daily commit (managed by plog cron)"
+
+    /// The crontab line: time, the command with its output appended to `output`, the marker.
+    /// `%` is escaped because cron turns a bare `%` into a newline.
+    public var cronLine: String {
+        let command = ([plog] + arguments).map(shellQuoted).joined(separator: " ")
+            + " >> " + shellQuoted(output) + " 2>&1"
+        return "\(minute) \(hour) * * * " + command.replacing("%", with: "\\%") + " " + DailyJob.cronMarker
+    }
+
+    /// `table` with this job's line in place of plog's existing one (or appended); every other
+    /// line is kept byte for byte.
+    public func installing(into table: String) -> (table: String, changed: Bool) {
+        let lines = DailyJob.lines(table)
+        var found = false
+        var out: [String] = []
+        for line in lines {
+            if line.contains(DailyJob.cronMarker) {
+                if !found { out.append(cronLine); found = true }
+                continue
+            }
+            out.append(line)
+        }
+        if !found { out = lines + [cronLine] }
+        let result = DailyJob.join(out, trailingNewline: true)
+        return (result, result != table)
+    }
+
+    /// `table` without plog's lines, and how many there were.
+    public static func removing(from table: String) -> (table: String, removed: Int) {
+        let lines = lines(table)
+        let kept = lines.filter { !$0.contains(cronMarker) }
+        let removed = lines.count - kept.count
+        if removed == 0 { return (table, 0) }
+        return (join(kept, trailingNewline: table.hasSuffix("\n")), removed)
+    }
+
+    /// plog's line in `table`, if installed.
+    public static func installedLine(in table: String) -> String? {
+        lines(table).first { $0.contains(cronMarker) }
+    }
+
+    /// Lines without their `\n` (the text after the last `\n`, if any, is the last element).
+    private static func lines(_ table: String) -> [String] {
+        if table.isEmpty { return [] }
+        var parts = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if table.hasSuffix("\n") { parts.removeLast() }
+        return parts
+    }
+
+    private static func join(_ lines: [String], trailingNewline: Bool) -> String {
+        if lines.isEmpty { return "" }
+        return lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")
+    }
+
+    // MARK: systemd and launchd
+
+    /// Name of the systemd user units (`plog-commit.service`, `plog-commit.timer`).
+    public static let systemdUnitName = "plog-commit"
+    /// Label and file name of the launchd agent.
+    public static let launchdLabel = "dev.plog.commit"
+
+    /// The service unit, filled in.
+    public var systemdService: String {
+        DailyJob.systemdServiceTemplate
+            .replacing("@EXEC@", with: ([plog] + arguments).map(DailyJob.systemdQuoted).joined(separator: " "))
+    }
+
+    /// The timer unit, filled in.
+    public var systemdTimer: String {
+        DailyJob.systemdTimerTemplate.replacing("@TIME@", with: timeText)
+    }
+
+    /// The launchd agent, filled in.
+    public var launchdAgent: String {
+        let args = ([plog] + arguments).map { "        <string>\(DailyJob.xmlEscaped($0))</string>" }.joined(separator: "\n")
+        return DailyJob.launchdTemplate
+            .replacing("@ARGUMENTS@", with: args)
+            .replacing("@HOUR@", with: String(hour))
+            .replacing("@MINUTE@", with: String(minute))
+            .replacing("@OUTPUT@", with: DailyJob.xmlEscaped(output))
+    }
+
+    /// Where the units go: `$XDG_CONFIG_HOME/systemd/user` (default `~/.config/systemd/user`).
+    public static func systemdDirectory(_ env: Environment) -> String {
+        (env["XDG_CONFIG_HOME"] ?? env.home + "/.config") + "/systemd/user"
+    }
+
+    /// Where the agent goes: `~/Library/LaunchAgents`.
+    public static func launchdDirectory(_ env: Environment) -> String { env.home + "/Library/LaunchAgents" }
+
+    /// A word for an `ExecStart=` line: double-quoted when it has spaces or quotes; `%` doubled
+    /// (systemd expands `%` specifiers).
+    static func systemdQuoted(_ s: String) -> String {
+        var t = s.replacing("%", with: "%%")
+        if t.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" || $0 == "\t" }) {
+            t = "\"" + t.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        }
+        return t
+    }
+
+    static func xmlEscaped(_ s: String) -> String {
+        s.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+            .replacing("\"", with: "&quot;")
+    }
+
+    // The templates below are byte-identical to shell/units/*.
+    public static let systemdServiceTemplate = """
+        [Unit]
+        Description=Commit the prompt log to git (plog commit)
+        Documentation=man:plog(1)
+
+        [Service]
+        Type=oneshot
+        ExecStart=@EXEC@
+
+        """
+
+    public static let systemdTimerTemplate = """
+        [Unit]
+        Description=Commit the prompt log to git every day
+
+        [Timer]
+        OnCalendar=*-*-* @TIME@:00
+        Persistent=true
+
+        [Install]
+        WantedBy=timers.target
+
+        """
+
+    public static let launchdTemplate = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>Label</key>
+            <string>dev.plog.commit</string>
+            <key>ProgramArguments</key>
+            <array>
+        @ARGUMENTS@
+            </array>
+            <key>StartCalendarInterval</key>
+            <dict>
+                <key>Hour</key>
+                <integer>@HOUR@</integer>
+                <key>Minute</key>
+                <integer>@MINUTE@</integer>
+            </dict>
+            <key>StandardOutPath</key>
+            <string>@OUTPUT@</string>
+            <key>StandardErrorPath</key>
+            <string>@OUTPUT@</string>
+        </dict>
+        </plist>
+
+        """
+}
+
+// MARK: - Crontab access
+
+/// Reads and writes the user's crontab through the `crontab` program (`crontab -l`, `crontab -`).
+public enum Crontab {
+    /// The current crontab; empty when the user has none.
+    public static func read(env: Environment) throws -> String {
+        let program = try crontabProgram(env)
+        let (status, out) = try Subprocess.run([program, "-l"], env: env, keepStderr: false)
+        // `crontab -l` fails with "no crontab for <user>" when there is none yet.
+        if status != 0 {
+            if out.isEmpty { return "" }
+            throw PlogError.refused(what: "`crontab -l` failed (exit \(status))", reason: "cannot read your crontab",
+                                    hint: "run `crontab -l` to see why")
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Replaces the crontab with `table`.
+    public static func write(_ table: String, env: Environment) throws {
+        let program = try crontabProgram(env)
+        let (status, _) = try Subprocess.run([program, "-"], env: env, stdin: Array(table.utf8), keepStderr: true)
+        guard status == 0 else {
+            throw PlogError.refused(what: "`crontab -` failed (exit \(status))", reason: "your crontab was not changed",
+                                    hint: "see the message above; `plog cron show` prints the line to add by hand with `crontab -e`")
+        }
+    }
+
+    static func crontabProgram(_ env: Environment) throws -> String {
+        guard let p = Subprocess.which("crontab", env: env) else {
+            throw PlogError.refused(what: "no `crontab` program on PATH", reason: "plog edits your crontab through it",
+                                    hint: "install cron (Debian/Ubuntu: `sudo apt-get install cron`), or use a systemd timer: `plog cron install --systemd`")
+        }
+        return p
+    }
+}

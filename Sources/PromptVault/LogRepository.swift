@@ -1,0 +1,140 @@
+import PromptLog
+
+/// The repository that holds a log, found from the log's real location (a log that is a
+/// symlink into a repository is followed), with the checks every git command needs first.
+final class LogRepository {
+    let repository: Repository
+    /// The log as the user named it.
+    let logPath: String
+    /// The log's real path (symlinks resolved).
+    let realLogPath: String
+    /// The work tree's real path, without a trailing slash.
+    let workTree: String
+    /// The log's path inside the work tree (`prompts.log`, `notes/prompts.log`).
+    let pathInRepository: String
+
+    var gitDirectory: String { repository.gitDirectory }
+
+    /// Finds the repository of the log at `logPath`; throws a clear error when there is none.
+    init(logPath: String) throws {
+        self.logPath = logPath
+        guard Path.exists(logPath) else {
+            throw PlogError.refused(what: "no log at \(logPath)", reason: "there is nothing to commit",
+                                    hint: "add a block with `plog add`, or set up the log and its repository with `plog init`")
+        }
+        guard let real = realPath(logPath) else {
+            throw PlogError.io(operation: "cannot resolve", path: logPath, errno: errno)
+        }
+        realLogPath = real
+        guard let repo = try Repository.discover(from: Path.dirname(real)) else {
+            throw PlogError.refused(what: "\(logPath) is not in a git repository",
+                                    reason: "plog commits the log to the repository that contains it",
+                                    hint: "run `plog init` to create one in \(Path.dirname(real))")
+        }
+        guard !repo.isBare, let workdir = repo.workdir else {
+            throw PlogError.refused(what: "the repository at \(repo.gitDirectory) is bare",
+                                    reason: "a bare repository has no working tree to hold the log",
+                                    hint: "clone it (`git clone \(repo.gitDirectory) ~/notes`) and point plog at the clone's log")
+        }
+        repository = repo
+        var tree = realPath(workdir) ?? workdir
+        while tree.count > 1 && tree.hasSuffix("/") { tree.removeLast() }
+        workTree = tree
+        let prefix = tree == "/" ? "/" : tree + "/"
+        guard real.hasPrefix(prefix) else {
+            throw PlogError.refused(what: "\(logPath) is outside the work tree of \(tree)",
+                                    reason: "git can only commit files inside its work tree",
+                                    hint: "move the log into \(tree), or run `plog init` where the log is")
+        }
+        pathInRepository = String(real.dropFirst(prefix.count))
+    }
+
+    /// Refuses to work on a repository in the middle of another operation, with a held index
+    /// lock, or with a detached HEAD. Returns HEAD.
+    func checkReady(for command: String) throws -> HeadState {
+        if let op = repository.operationInProgress {
+            throw PlogError.refused(what: "\(command): \(workTree) is in the middle of \(op)",
+                                    reason: "committing now could mix the log into it",
+                                    hint: "finish or abort it with git (e.g. `git -C \(shellQuoted(workTree)) merge --abort`), then run \(command) again")
+        }
+        if Path.exists(gitDirectory + "index.lock") {
+            throw PlogError.refused(what: "\(command): \(gitDirectory)index.lock exists",
+                                    reason: "another git process is using the repository (or one crashed)",
+                                    hint: "wait for it to finish; if no git command is running, remove \(gitDirectory)index.lock")
+        }
+        let head = try repository.head()
+        if case let .detached(id) = head {
+            throw PlogError.refused(what: "\(command): HEAD is detached at \(id.short) in \(workTree)",
+                                    reason: "plog commits only on a branch, so that no commit is left behind",
+                                    hint: "switch to a branch first: `git -C \(shellQuoted(workTree)) switch main` (or your branch)")
+        }
+        return head
+    }
+
+    /// Holds plog's own lock on the repository (`.git/plog/lock`), so that two plog commands
+    /// (cron and a manual run) never write the same pack at once.
+    func withPlogLock<R>(_ body: () throws -> R) throws -> R {
+        let dir = gitDirectory + "plog"
+        try Path.makeDirectories(dir, mode: 0o755)
+        let path = dir + "/lock"
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PlogError.io(operation: "cannot open", path: path, errno: errno) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw PlogError.io(operation: "cannot lock", path: path, errno: errno) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}
+
+/// The canonical absolute path of an existing file (symlinks resolved); nil when it cannot be resolved.
+func realPath(_ path: String) -> String? {
+    guard let p = realpath(path, nil) else { return nil }
+    defer { free(p) }
+    return String(cString: p)
+}
+
+/// The log read under a shared lock, so that no append is half-way through while plog hashes it.
+/// `plog add` takes the exclusive lock for its one write, so it waits at most this long.
+final class LockedLog {
+    let path: String
+    let bytes: [UInt8]
+    /// The file's status when it was read (for the index entry).
+    let status: stat
+    private let fd: Int32
+
+    init(path: String, exclusive: Bool = false) throws {
+        self.path = path
+        let fd = try FileIO.openRegular(path, flags: O_RDONLY)
+        while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else {
+                let e = errno
+                close(fd)
+                throw PlogError.io(operation: "cannot lock", path: path, errno: e)
+            }
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let e = errno
+            close(fd)
+            throw PlogError.io(operation: "cannot stat", path: path, errno: e)
+        }
+        do {
+            bytes = try FileIO.readAll(path)
+        } catch {
+            close(fd)
+            throw error
+        }
+        self.status = st
+        self.fd = fd
+    }
+
+    /// The file descriptor holding the lock (for writing back under an exclusive lock).
+    var descriptor: Int32 { fd }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}

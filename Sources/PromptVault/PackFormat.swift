@@ -1,0 +1,362 @@
+import PromptLog
+
+// Git's pack format (version 2) and its index (version 2), as far as plog writes and reads
+// them: whole objects and REF_DELTA entries. Specification: git's
+// Documentation/gitformat-pack.txt.
+
+// MARK: - Deltas
+
+/// A git delta: how to build a target from a source with copy and insert instructions.
+struct Delta: Equatable {
+    enum Op: Equatable {
+        /// Copy `length` bytes of the source starting at `offset`.
+        case copy(offset: Int, length: Int)
+        /// Insert these bytes.
+        case insert([UInt8])
+    }
+
+    var sourceSize: Int
+    var targetSize: Int
+    var ops: [Op]
+
+    /// Bytes the delta inserts (what it costs beyond copy instructions).
+    var insertedCount: Int {
+        ops.reduce(0) { n, op in if case let .insert(b) = op { return n + b.count }; return n }
+    }
+
+    /// The delta from `source` to `target` that copies their common prefix and common suffix
+    /// and inserts the middle. For an append-only log this is one copy and one insert.
+    static func between(source: UnsafeRawBufferPointer, target: UnsafeRawBufferPointer) -> Delta {
+        let map = SourceMap(old: source, new: target)
+        var ops: [Op] = []
+        if map.prefix > 0 { ops.append(.copy(offset: 0, length: map.prefix)) }
+        let middleEnd = target.count - map.suffix
+        if middleEnd > map.prefix { ops.append(.insert(Array(target[map.prefix..<middleEnd]))) }
+        if map.suffix > 0 { ops.append(.copy(offset: source.count - map.suffix, length: map.suffix)) }
+        return Delta(sourceSize: source.count, targetSize: target.count, ops: ops)
+    }
+
+    /// The same target, built from `map.new` instead of `map.old` (whose bytes are `oldSource`):
+    /// copies from the shared prefix and suffix are moved, other copied bytes become inserts.
+    func rebased(oldSource: UnsafeRawBufferPointer, map: SourceMap) -> Delta {
+        var out: [Op] = []
+        func appendCopy(_ offset: Int, _ length: Int) {
+            guard length > 0 else { return }
+            if case let .copy(o, l)? = out.last, o + l == offset {
+                out[out.count - 1] = .copy(offset: o, length: l + length)
+            } else {
+                out.append(.copy(offset: offset, length: length))
+            }
+        }
+        func appendInsert(_ bytes: [UInt8]) {
+            guard !bytes.isEmpty else { return }
+            if case let .insert(b)? = out.last { out[out.count - 1] = .insert(b + bytes) } else { out.append(.insert(bytes)) }
+        }
+        let suffixStart = map.oldCount - map.suffix
+        for op in ops {
+            switch op {
+            case let .insert(bytes):
+                appendInsert(bytes)
+            case let .copy(offset, length):
+                var pos = offset
+                let end = offset + length
+                while pos < end {
+                    if pos < map.prefix {
+                        let n = min(end, map.prefix) - pos
+                        appendCopy(pos, n)
+                        pos += n
+                    } else if pos >= suffixStart {
+                        appendCopy(pos - suffixStart + (map.newCount - map.suffix), end - pos)
+                        pos = end
+                    } else {
+                        let n = min(end, suffixStart) - pos
+                        appendInsert(Array(oldSource[pos..<(pos + n)]))
+                        pos += n
+                    }
+                }
+            }
+        }
+        return Delta(sourceSize: map.newCount, targetSize: targetSize, ops: out)
+    }
+
+    /// The delta's bytes: source and target sizes, then the instructions.
+    func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + insertedCount + insertedCount / 127 + ops.count * 8)
+        Delta.appendVarint(sourceSize, to: &out)
+        Delta.appendVarint(targetSize, to: &out)
+        for op in ops {
+            switch op {
+            case let .insert(bytes):
+                var i = 0
+                while i < bytes.count {
+                    let n = min(127, bytes.count - i)
+                    out.append(UInt8(n))
+                    out += bytes[i..<(i + n)]
+                    i += n
+                }
+            case let .copy(offset, length):
+                var pos = offset
+                var left = length
+                while left > 0 {
+                    let n = min(left, 0xFF_FFFF)
+                    var command: UInt8 = 0x80
+                    var args: [UInt8] = []
+                    for k in 0..<4 {
+                        let b = UInt8(truncatingIfNeeded: pos >> (8 * k))
+                        if b != 0 { command |= 1 << k; args.append(b) }
+                    }
+                    if n != 0x10000 {
+                        for k in 0..<3 {
+                            let b = UInt8(truncatingIfNeeded: n >> (8 * k))
+                            if b != 0 { command |= 1 << (4 + k); args.append(b) }
+                        }
+                    }
+                    out.append(command)
+                    out += args
+                    pos += n
+                    left -= n
+                }
+            }
+        }
+        return out
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> Delta {
+        var i = 0
+        func varint() throws -> Int {
+            var value = 0, shift = 0
+            while true {
+                guard i < bytes.count, shift < 63 else { throw PackError.corrupt("delta header") }
+                let b = bytes[i]; i += 1
+                value |= Int(b & 0x7F) << shift
+                shift += 7
+                if b & 0x80 == 0 { return value }
+            }
+        }
+        let source = try varint()
+        let target = try varint()
+        var ops: [Op] = []
+        while i < bytes.count {
+            let c = bytes[i]; i += 1
+            if c & 0x80 != 0 {
+                var offset = 0, length = 0
+                for k in 0..<4 where c & (1 << k) != 0 {
+                    guard i < bytes.count else { throw PackError.corrupt("delta copy") }
+                    offset |= Int(bytes[i]) << (8 * k); i += 1
+                }
+                for k in 0..<3 where c & (1 << (4 + k)) != 0 {
+                    guard i < bytes.count else { throw PackError.corrupt("delta copy") }
+                    length |= Int(bytes[i]) << (8 * k); i += 1
+                }
+                if length == 0 { length = 0x10000 }
+                ops.append(.copy(offset: offset, length: length))
+            } else if c > 0 {
+                let n = Int(c)
+                guard i + n <= bytes.count else { throw PackError.corrupt("delta insert") }
+                ops.append(.insert(Array(bytes[i..<(i + n)])))
+                i += n
+            } else {
+                throw PackError.corrupt("delta instruction 0")
+            }
+        }
+        return Delta(sourceSize: source, targetSize: target, ops: ops)
+    }
+
+    /// Builds the target (used to check deltas in tests and after a rebase).
+    func apply(to source: UnsafeRawBufferPointer) throws -> [UInt8] {
+        guard source.count == sourceSize else { throw PackError.corrupt("delta source size") }
+        var out: [UInt8] = []
+        out.reserveCapacity(targetSize)
+        for op in ops {
+            switch op {
+            case let .insert(b): out += b
+            case let .copy(offset, length):
+                guard offset >= 0, offset + length <= source.count else { throw PackError.corrupt("delta copy range") }
+                out += source[offset..<(offset + length)]
+            }
+        }
+        guard out.count == targetSize else { throw PackError.corrupt("delta target size") }
+        return out
+    }
+
+    static func appendVarint(_ value: Int, to out: inout [UInt8]) {
+        var v = value
+        repeat {
+            var b = UInt8(v & 0x7F)
+            v >>= 7
+            if v > 0 { b |= 0x80 }
+            out.append(b)
+        } while v > 0
+    }
+}
+
+/// How an old source relates to a new one: the bytes they share at the start and at the end.
+struct SourceMap: Equatable {
+    var prefix: Int
+    var suffix: Int
+    var oldCount: Int
+    var newCount: Int
+
+    init(prefix: Int, suffix: Int, oldCount: Int, newCount: Int) {
+        self.prefix = prefix; self.suffix = suffix; self.oldCount = oldCount; self.newCount = newCount
+    }
+
+    init(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer) {
+        let limit = min(old.count, new.count)
+        var p = 0
+        if limit > 0, let a = old.baseAddress, let b = new.baseAddress {
+            // memcmp in large chunks, then byte by byte inside the first chunk that differs.
+            let chunk = 1 << 16
+            while p + chunk <= limit && memcmp(a + p, b + p, chunk) == 0 { p += chunk }
+            while p < limit && old[p] == new[p] { p += 1 }
+        }
+        var s = 0
+        let maxSuffix = limit - p
+        while s < maxSuffix && old[old.count - 1 - s] == new[new.count - 1 - s] { s += 1 }
+        self.init(prefix: p, suffix: s, oldCount: old.count, newCount: new.count)
+    }
+}
+
+enum PackError: Error, CustomStringConvertible, Equatable {
+    case corrupt(String)
+    var description: String {
+        switch self { case let .corrupt(what): return "corrupt pack data (\(what))" }
+    }
+}
+
+// MARK: - Pack entries
+
+/// Pack entry types (git's numbers).
+enum PackEntryType: UInt8 {
+    case commit = 1, tree = 2, blob = 3, tag = 4, offsetDelta = 6, refDelta = 7
+
+    init(_ kind: ObjectKind) { self.init(rawValue: UInt8(kind.rawValue))! }
+
+    var objectKind: ObjectKind? { ObjectKind(rawValue: Int(rawValue)) }
+}
+
+enum PackEntry {
+    /// The type-and-size header of an entry.
+    static func header(type: PackEntryType, size: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        var v = size >> 4
+        var first = UInt8(size & 15) | type.rawValue << 4
+        if v > 0 { first |= 0x80 }
+        out.append(first)
+        while v > 0 {
+            var b = UInt8(v & 0x7F)
+            v >>= 7
+            if v > 0 { b |= 0x80 }
+            out.append(b)
+        }
+        return out
+    }
+
+    /// A whole object, compressed.
+    static func whole(kind: ObjectKind, bytes: UnsafeRawBufferPointer, level: Int32 = -1) throws -> [UInt8] {
+        header(type: PackEntryType(kind), size: bytes.count) + (try Zlib.deflate(bytes, level: level))
+    }
+
+    /// A delta against `base` (another object in the same pack).
+    static func refDelta(base: ObjectID, delta: Delta) throws -> [UInt8] {
+        let data = delta.encoded()
+        return header(type: .refDelta, size: data.count) + base.bytes + (try Zlib.deflate(data))
+    }
+
+    /// The parsed header of the entry at `offset`: type, size, where its data starts, and the
+    /// base of a REF_DELTA.
+    static func parse(_ buf: UnsafeRawBufferPointer, at offset: Int) throws
+        -> (type: PackEntryType, size: Int, dataStart: Int, base: ObjectID?) {
+        var i = offset
+        guard i < buf.count else { throw PackError.corrupt("entry offset") }
+        var c = buf[i]; i += 1
+        guard let type = PackEntryType(rawValue: (c >> 4) & 7) else { throw PackError.corrupt("entry type") }
+        var size = Int(c & 15)
+        var shift = 4
+        while c & 0x80 != 0 {
+            guard i < buf.count, shift < 60 else { throw PackError.corrupt("entry size") }
+            c = buf[i]; i += 1
+            size |= Int(c & 0x7F) << shift
+            shift += 7
+        }
+        var base: ObjectID? = nil
+        if type == .refDelta {
+            guard i + 20 <= buf.count else { throw PackError.corrupt("delta base") }
+            base = ObjectID(bytes: Array(buf[i..<(i + 20)]))
+            i += 20
+        } else if type == .offsetDelta {
+            // Skip the offset (plog never writes these, but a pack it reads may hold them).
+            while i < buf.count && buf[i] & 0x80 != 0 { i += 1 }
+            i += 1
+        }
+        return (type, size, i, base)
+    }
+}
+
+// MARK: - Pack index (version 2)
+
+/// A parsed `.idx` file: object ids in sorted order, their CRC-32s and offsets in the pack.
+struct PackIndex {
+    var ids: [ObjectID]
+    var crcs: [UInt32]
+    var offsets: [Int]
+    /// The checksum of the pack this index belongs to.
+    var packChecksum: [UInt8]
+
+    init(ids: [ObjectID], crcs: [UInt32], offsets: [Int], packChecksum: [UInt8]) {
+        self.ids = ids; self.crcs = crcs; self.offsets = offsets; self.packChecksum = packChecksum
+    }
+
+    init(parsing buf: UnsafeRawBufferPointer) throws {
+        func u32(_ at: Int) throws -> UInt32 {
+            guard at + 4 <= buf.count else { throw PackError.corrupt("index truncated") }
+            return UInt32(buf[at]) << 24 | UInt32(buf[at + 1]) << 16 | UInt32(buf[at + 2]) << 8 | UInt32(buf[at + 3])
+        }
+        guard buf.count >= 8 + 1024 + 40, try u32(0) == 0xFF74_4F63, try u32(4) == 2 else {
+            throw PackError.corrupt("not a version 2 pack index")
+        }
+        let n = Int(try u32(8 + 255 * 4))
+        let idsAt = 8 + 1024
+        let crcAt = idsAt + n * 20
+        let offAt = crcAt + n * 4
+        let bigAt = offAt + n * 4
+        guard bigAt + 40 <= buf.count else { throw PackError.corrupt("index truncated") }
+        var ids: [ObjectID] = [], crcs: [UInt32] = [], offsets: [Int] = []
+        ids.reserveCapacity(n); crcs.reserveCapacity(n); offsets.reserveCapacity(n)
+        for k in 0..<n {
+            ids.append(ObjectID(bytes: Array(buf[(idsAt + k * 20)..<(idsAt + k * 20 + 20)])))
+            crcs.append(try u32(crcAt + k * 4))
+            let o = try u32(offAt + k * 4)
+            if o & 0x8000_0000 != 0 {
+                let j = bigAt + Int(o & 0x7FFF_FFFF) * 8
+                offsets.append(Int(try u32(j)) << 32 | Int(try u32(j + 4)))
+            } else {
+                offsets.append(Int(o))
+            }
+        }
+        let trailer = buf.count - 40
+        self.init(ids: ids, crcs: crcs, offsets: offsets, packChecksum: Array(buf[trailer..<(trailer + 20)]))
+    }
+
+    /// The index file's bytes for `entries` (any order) of a pack whose checksum is `packChecksum`.
+    static func encode(_ entries: [(id: ObjectID, crc: UInt32, offset: Int)], packChecksum: [UInt8]) -> [UInt8] {
+        let sorted = entries.sorted { $0.id < $1.id }
+        var out: [UInt8] = [0xFF, 0x74, 0x4F, 0x63, 0, 0, 0, 2]
+        func put(_ v: UInt32) { out += [UInt8(v >> 24), UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
+        var fanout = [UInt32](repeating: 0, count: 256)
+        for e in sorted { fanout[Int(e.id.bytes[0])] += 1 }
+        var running: UInt32 = 0
+        for k in 0..<256 { running += fanout[k]; put(running) }
+        for e in sorted { out += e.id.bytes }
+        for e in sorted { put(e.crc) }
+        var big: [Int] = []
+        for e in sorted {
+            if e.offset < 0x8000_0000 { put(UInt32(e.offset)) } else { put(0x8000_0000 | UInt32(big.count)); big.append(e.offset) }
+        }
+        for o in big { put(UInt32(truncatingIfNeeded: o >> 32)); put(UInt32(truncatingIfNeeded: o)) }
+        out += packChecksum
+        out += SHA1.digest(out)
+        return out
+    }
+}
