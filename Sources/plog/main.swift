@@ -17,6 +17,7 @@ struct Plog: ParsableCommand {
             LastCommand.self,
             EditCommand.self,
             PathCommand.self,
+            DoctorCommand.self,
             TemplatesCommand.self,
             ConfigCommand.self,
             CompletionsCommand.self,
