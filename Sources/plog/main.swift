@@ -16,6 +16,8 @@ struct Plog: ParsableCommand {
             OutcomeCommand.self,
             LastCommand.self,
             EditCommand.self,
+            HistCommand.self,
+            WhenCommand.self,
             PathCommand.self,
             DoctorCommand.self,
             TemplatesCommand.self,

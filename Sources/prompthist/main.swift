@@ -1,1 +1,3 @@
 import PlogCommands
+
+CommandRunner.main(PromptHistCommand.self)

@@ -18,6 +18,11 @@ PROMPT:
 > changed lines, and tell me the cause in one sentence.
 
 """#),
+        ("bundle-preamble", #"""
+# the first line of a recall bundle; fills in {query}, {shown}, {matched}, {order}
+Prompt history for {query}: {shown} of {matched} matching blocks from my prompt log, {order}. Failed attempts are included on purpose: learn from what did not work.
+
+"""#),
         ("default", #"""
 # the block `plog add` opens in your editor
 TASK: 

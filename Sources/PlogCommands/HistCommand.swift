@@ -1,0 +1,273 @@
+import ArgumentParser
+import PromptLog
+
+extension BundleFormat: ExpressibleByArgument {}
+extension RecallField: ExpressibleByArgument {}
+
+/// The options of `prompthist` and `plog hist` (the same command under two names).
+public struct HistOptions: ParsableArguments {
+    @OptionGroup public var log: LogOptions
+
+    @Argument(help: ArgumentHelp(
+        "Patterns (PCRE2 regular expressions, caseless). Every one must match somewhere in a block.",
+        discussion: "`prompthist property wrapper` needs both words in a block; quote them to need the phrase.",
+        valueName: "pattern"))
+    public var patterns: [String] = []
+
+    @Flag(name: .long, help: "Print the bundle to standard output, even on a terminal.")
+    public var print = false
+
+    @Flag(name: .long, help: "Copy the bundle to the clipboard, even when standard output is not a terminal.")
+    public var copy = false
+
+    @Option(name: [.customShort("n"), .long], help: ArgumentHelp(
+        "Budget: at most N lines of blocks (default 400, or `lines` in the config).", valueName: "N"))
+    public var lines: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Budget: at most N tokens, approximated as one per 4 bytes (default none, or `tokens` in the config).",
+        valueName: "N"))
+    public var tokens: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Budget: at most N blocks (default none).", valueName: "N"))
+    public var blocks: Int?
+
+    @Flag(name: .long, help: "No budget: every matching block.")
+    public var all = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "text, markdown, xml or json (default text, or `format` in the config).", valueName: "format"))
+    public var format: BundleFormat?
+
+    @Flag(name: .long, help: "Oldest matching blocks first (default: newest first).")
+    public var oldestFirst = false
+
+    @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
+
+    public init() {}
+
+    public func validate() throws {
+        if patterns.isEmpty { throw ValidationError("give at least one pattern, e.g. `prompthist \"property wrapper\"`") }
+        if print && copy { throw ValidationError("--print and --copy are opposites; give one") }
+        for (name, value) in [("--lines", lines), ("--tokens", tokens), ("--blocks", blocks)] {
+            if let v = value, v <= 0 { throw ValidationError("\(name) must be above 0, not \(v)") }
+        }
+        if all && (lines != nil || tokens != nil || blocks != nil) {
+            throw ValidationError("--all means no budget; drop --lines, --tokens and --blocks, or --all")
+        }
+        try filters.validate()
+    }
+
+    /// The request these options describe, with the config's defaults for what they leave out.
+    public func request(config: Config, env: Environment) throws -> RecallRequest {
+        let query = try filters.query(patterns)
+        var budget: RecallBudget
+        if all {
+            budget = .unlimited
+        } else if lines != nil || tokens != nil || blocks != nil {
+            budget = RecallBudget(lines: lines, tokens: tokens, blocks: blocks)
+        } else {
+            // Config values were checked when the config was read.
+            budget = RecallBudget(lines: config["lines"].flatMap { Int($0) } ?? RecallBudget.defaultLines,
+                                  tokens: config["tokens"].flatMap { Int($0) })
+        }
+        let format = format ?? config["format"].flatMap(BundleFormat.init(rawValue:)) ?? .text
+        return RecallRequest(query: query, budget: budget, newestFirst: !oldestFirst, format: format,
+                             preambleTemplate: RecallBundle.preambleTemplate(env: env, config: config))
+    }
+
+    /// Runs the search and delivers the bundle: clipboard or stdout, and the summary on stderr.
+    /// Exits 1 (through `ExitCode`) when nothing matched.
+    public func run(program: String) throws {
+        let ctx = try log.context()
+        let request = try request(config: ctx.config, env: ctx.env)
+        let result = try Recall.run(request, logPath: ctx.logPath)
+        guard !result.blocks.isEmpty else {
+            let searched = result.info.matched > 0 ? " within the budget" : ""
+            Terminal.printNote("no block matches \(result.info.queryText)\(filters.summary)\(searched) in \(ctx.logPath)",
+                               program: program)
+            throw ExitCode(1)
+        }
+        let toClipboard = copy || (!print && Terminal.stdoutIsTerminal)
+        var whereItWent = "printed"
+        if toClipboard {
+            do {
+                whereItWent = try Clipboard.copy(result.bundle, env: ctx.env, config: ctx.config).description
+            } catch let PlogError.refused(_, reason, _) {
+                whereItWent = "printed (no clipboard: \(reason))"
+                printBundle(result.bundle, format: request.format)
+            }
+        } else {
+            printBundle(result.bundle, format: request.format)
+        }
+        Terminal.printNote(summary(result, whereItWent), program: program)
+    }
+
+    func summary(_ r: RecallOutcome, _ whereItWent: String) -> String {
+        let n = r.blocks.count
+        var s = "\(n) of \(r.info.matchedText) matching block\(r.info.matched == 1 && r.info.complete ? "" : "s")"
+        s += ", \(r.lines) line\(r.lines == 1 ? "" : "s"), ~\(grouped(r.tokens)) tokens"
+        if let cut = r.blocks.first(where: \.isCut) {
+            s += " (\(r.info.newestFirst ? "newest" : "oldest") block cut: \(cut.omittedLines) lines left out)"
+        }
+        return s + ", " + whereItWent
+    }
+
+    func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return digits + out
+    }
+
+    /// Writes the bundle to stdout; on a colour terminal, block headers of a text bundle in bold.
+    func printBundle(_ bundle: [UInt8], format: BundleFormat) {
+        guard format == .text, Terminal.useColor(fd: 1) else {
+            Terminal.writeBytes(bundle, fd: 1)
+            return
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bundle.count + 1024)
+        var lineStart = 0
+        for i in bundle.indices where bundle[i] == 10 {
+            let line = bundle[lineStart...i]
+            if line.count > 4, line.starts(with: [35, 35, 32]), (48...57).contains(line[lineStart + 3]) {
+                out += Array("\u{1B}[1;33m".utf8) + line.dropLast() + Array("\u{1B}[0m\n".utf8)
+            } else {
+                out += line
+            }
+            lineStart = i + 1
+        }
+        out += bundle[lineStart...]
+        Terminal.writeBytes(out, fd: 1)
+    }
+}
+
+let histDiscussion = """
+    Prints or copies every block that matches, whole, newest first, as a context bundle to paste \
+    into your next prompt, failures included. On a terminal the bundle goes to the clipboard \
+    (pbcopy; wl-copy under Wayland; xclip or xsel under X11; OSC 52 over SSH or when nothing else \
+    exists; `clipboard` in the config forces one); otherwise it is printed. A one-line summary \
+    goes to standard error.
+
+    Budget: whole blocks are taken until the next would not fit; a single block larger than the \
+    whole budget is cut, with a marker line. Lines and tokens count the blocks' text only; a token \
+    is approximated as 4 bytes.
+
+    Exit status: 0 when something matched, 1 when nothing did, 2 on an error (bad pattern, \
+    unreadable log).
+    """
+
+/// `plog hist`: recall.
+public struct HistCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "hist",
+        abstract: "Recall every block that matches, whole, newest first, as a context bundle (same as prompthist).",
+        discussion: histDiscussion)
+
+    @OptionGroup public var options: HistOptions
+
+    public init() {}
+
+    public func run() throws { try options.run(program: "plog") }
+}
+
+/// `prompthist`: the same command as `plog hist`, as its own program (it never loads what `plog` needs for git).
+public struct PromptHistCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "prompthist",
+        abstract: "Recall every block of your prompt log that matches, whole, newest first, as a context bundle.",
+        discussion: histDiscussion,
+        version: PlogVersion.string)
+
+    @OptionGroup public var options: HistOptions
+
+    public init() {}
+
+    public func run() throws { try options.run(program: "prompthist") }
+}
+
+/// Patterns options and filters shared by `prompthist` / `plog hist` and `plog when`.
+public struct RecallFilterOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Only blocks whose model matches this pattern (unanchored: `claude` matches claude-opus-4-1; `^gpt-4o$` is exact).",
+        valueName: "pattern"))
+    public var model: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Only blocks whose project matches this pattern (unanchored, like --model).", valueName: "pattern"))
+    public var project: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Only blocks written on or after DATE: 2025, 2025-08, 2025-08-14, a timestamp, 30d, 2w, 6m, 1y, today.",
+        valueName: "date"))
+    public var since: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Only blocks written on or before DATE (the whole period: --until 2025-08 includes August 31).",
+        valueName: "date"))
+    public var until: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Only blocks with this verdict: hit, partial, miss, none (no OUTCOME) or unclassified. Repeat or use commas.",
+        valueName: "verdict"))
+    public var outcome: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Match only in this part of a block: task, prompt (without its `> ` quoting) or outcome. Repeat for several.",
+        valueName: "field"))
+    public var field: [RecallField] = []
+
+    @Flag(name: [.customShort("s"), .long], help: "Match case exactly (default: ignore case).")
+    public var caseSensitive = false
+
+    @Flag(name: [.customShort("F"), .customLong("literal")], help: "Take patterns as plain text, not regular expressions.")
+    public var literal = false
+
+    public init() {}
+
+    public func validate() throws {
+        _ = try verdicts()
+        _ = try dateBounds()
+    }
+
+    func verdicts() throws -> Set<Verdict>? {
+        let names = outcome.flatMap { $0.split(separator: ",").map { String($0.filter { $0 != " " }) } }
+        if names.isEmpty { return nil }
+        return Set(try names.map { name in
+            guard let v = Verdict(rawValue: name.lowercased()) else {
+                throw ValidationError("--outcome takes hit, partial, miss, none or unclassified, not '\(name)'")
+            }
+            return v
+        })
+    }
+
+    func dateBounds() throws -> (since: DateBound?, until: DateBound?) {
+        let now = Int64(time(nil))
+        return (try since.map { try DateBound.parse($0, now: now) }, try until.map { try DateBound.parse($0, now: now) })
+    }
+
+    /// The query for `patterns` under these options.
+    public func query(_ patterns: [String]) throws -> RecallQuery {
+        let dates = try dateBounds()
+        let filter = RecallFilter(model: model, project: project, since: dates.since, until: dates.until,
+                                  verdicts: try verdicts())
+        return RecallQuery(patterns: patterns, caseless: !caseSensitive, literal: literal, fields: field, filter: filter)
+    }
+
+    /// The filters in force, e.g. ` (model ~ claude, since 2025-01)`; empty when none.
+    public var summary: String {
+        var parts: [String] = []
+        if let model { parts.append("model ~ \(model)") }
+        if let project { parts.append("project ~ \(project)") }
+        if let since { parts.append("since \(since)") }
+        if let until { parts.append("until \(until)") }
+        if !outcome.isEmpty { parts.append("outcome \(outcome.joined(separator: ","))") }
+        if !field.isEmpty { parts.append("in \(field.map(\.rawValue).joined(separator: ", "))") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+}

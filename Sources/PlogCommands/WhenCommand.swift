@@ -1,0 +1,46 @@
+import ArgumentParser
+import PromptLog
+
+/// `plog when`: first and last time a pattern came up, and how often per month.
+public struct WhenCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "when",
+        abstract: "When a pattern came up: first and last block, total, and a bar per month.",
+        discussion: """
+            Patterns and filters work as in `prompthist` (every pattern must match in a block). \
+            Months are those written in the headers; months without a match show an empty bar. \
+            Exit status: 0 when something matched, 1 when nothing did, 2 on an error.
+            """)
+
+    @OptionGroup public var log: LogOptions
+
+    @Argument(help: ArgumentHelp("Patterns (PCRE2, caseless); every one must match in a block.", valueName: "pattern"))
+    public var patterns: [String] = []
+
+    @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    public var json = false
+
+    public init() {}
+
+    public func validate() throws {
+        if patterns.isEmpty { throw ValidationError("give at least one pattern, e.g. `plog when \"property wrapper\"`") }
+    }
+
+    public func run() throws {
+        let ctx = try log.context()
+        let query = try filters.query(patterns)
+        let report = try WhenReport.build(query, logPath: ctx.logPath)
+        if json {
+            Terminal.write(report.renderJSON())
+        } else if report.total > 0 {
+            let onTerminal = Terminal.stdoutIsTerminal
+            Terminal.write(report.renderText(width: onTerminal ? Terminal.width(env: ctx.env) : 80, unicode: onTerminal))
+        } else {
+            let query = patterns.map { "\"" + $0 + "\"" }.joined(separator: " + ")
+            Terminal.printNote("no block matches \(query)\(filters.summary) in \(ctx.logPath)")
+        }
+        if report.total == 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,117 @@
+/// Runs work on several threads with plain pthreads (no Foundation, no Dispatch: both would
+/// cost start-up time on every `prompthist`).
+enum Parallel {
+    /// Online processors, at least 1; `PLOG_THREADS` (1-64) overrides, for measuring.
+    static let cores: Int = {
+        if let v = getenv("PLOG_THREADS").map({ String(cString: $0) }), let n = Int(v), (1...64).contains(n) {
+            return n
+        }
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }()
+
+    private final class Job {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Calls `body(i)` for every `i` in `0..<count`, `body(0)` on the calling thread and the
+    /// others on new threads, and returns when all are done. Falls back to running in turn
+    /// when a thread cannot be created.
+    static func forEach(_ count: Int, _ body: @escaping (Int) -> Void) {
+        guard count > 1 else {
+            if count == 1 { body(0) }
+            return
+        }
+        #if canImport(Darwin)
+        var threads: [pthread_t?] = []
+        #else
+        var threads: [pthread_t] = []
+        #endif
+        var ranInline: [Int] = []
+        for i in 1..<count {
+            let job = Unmanaged.passRetained(Job { body(i) }).toOpaque()
+            #if canImport(Darwin)
+            var t: pthread_t? = nil
+            #else
+            var t = pthread_t()
+            #endif
+            let rc = pthread_create(&t, nil, { raw in
+                let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+                job.body()
+                return nil
+            }, job)
+            if rc == 0 {
+                threads.append(t)
+            } else {
+                Unmanaged<Job>.fromOpaque(job).release()
+                ranInline.append(i)
+            }
+        }
+        body(0)
+        for i in ranInline { body(i) }
+        for t in threads {
+            #if canImport(Darwin)
+            if let t { pthread_join(t, nil) }
+            #else
+            pthread_join(t, nil)
+            #endif
+        }
+    }
+
+    /// `body` over `0..<count` in parallel, results in index order; the first error (by index) is rethrown.
+    static func map<T>(_ count: Int, _ body: @escaping (Int) throws -> T) throws -> [T] {
+        // Each thread initialises only its own slot.
+        let slots = UnsafeMutablePointer<Result<T, Error>>.allocate(capacity: count)
+        defer {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
+        forEach(count) { i in
+            let r: Result<T, Error>
+            do { r = .success(try body(i)) } catch { r = .failure(error) }
+            (slots + i).initialize(to: r)
+        }
+        return try (0..<count).map { try slots[$0].get() }
+    }
+}
+
+/// Fast byte counting over large buffers (line numbers for `--format json` and `plog when`).
+enum ByteCount {
+    /// Number of `\n` in `buf[from..<to]`, 32 bytes at a time.
+    static func newlines(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        guard let base = buf.baseAddress, from < to else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let nl = SIMD32<UInt8>(repeating: 10)
+        let one = SIMD32<UInt8>(repeating: 1)
+        var i = from
+        var total = 0
+        while to - i >= 32 {
+            // Per-lane counters stay below 256: at most 255 steps before they are summed.
+            let steps = min(255, (to - i) / 32)
+            var acc = SIMD32<UInt8>()
+            for k in 0..<steps {
+                let v = raw.loadUnaligned(fromByteOffset: i + k * 32, as: SIMD32<UInt8>.self)
+                acc = acc.replacing(with: acc &+ one, where: v .== nl)
+            }
+            total += Int(SIMD32<UInt16>(truncatingIfNeeded: acc).wrappedSum())
+            i += steps * 32
+        }
+        while i < to {
+            if base[i] == 10 { total += 1 }
+            i += 1
+        }
+        return total
+    }
+
+    /// `newlines` split over the available cores when the range is large.
+    static func newlinesParallel(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        let n = to - from
+        let parts = n >= 8 << 20 ? Parallel.cores : 1
+        if parts == 1 { return newlines(buf, from: from, to: to) }
+        let counts = (try? Parallel.map(parts) { i -> Int in
+            let a = from + n * i / parts, b = from + n * (i + 1) / parts
+            return newlines(buf, from: a, to: b)
+        }) ?? [newlines(buf, from: from, to: to)]
+        return counts.reduce(0, +)
+    }
+}
