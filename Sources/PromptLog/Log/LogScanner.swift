@@ -23,7 +23,7 @@ public enum LogScanner {
               buf[s + 4] == 45 else { return nil }
         var e = s
         while e < n, buf[e] != 32, buf[e] != 9, buf[e] != 10, buf[e] != 13 { e += 1 }
-        guard Timestamp.parse(buf, s, e) != nil else { return nil }
+        guard Timestamp.parse(buf, s, e, keepText: false) != nil else { return nil }
         return (s, e)
     }
 

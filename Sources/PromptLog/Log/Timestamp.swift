@@ -80,6 +80,12 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses the bytes `buf[start..<end]` as a whole timestamp; `nil` when they are not one.
     public static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Timestamp? {
+        parse(buf, start, end, keepText: true)
+    }
+
+    /// As `parse`, but with `keepText: false` the result's `text` is empty: no allocation, for
+    /// scans that look at every header (finding headers, stats) and rarely need the text.
+    static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, keepText: Bool) -> Timestamp? {
         var i = start
         func digits(_ n: Int) -> Int? {
             guard end - i >= n else { return nil }
@@ -136,7 +142,7 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
             }
         }
         guard i == end else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+        let text = keepText ? String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self) : ""
         return Timestamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
                          offsetMinutes: offset, text: text)
     }
