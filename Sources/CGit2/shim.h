@@ -1,21 +1,12 @@
 #ifndef PLOG_CGIT2_SHIM_H
 #define PLOG_CGIT2_SHIM_H
 #include <git2.h>
-#include <git2/sys/mempack.h>
 #include <zlib.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one fixed-signature shim per option used. */
 
 static inline int plog_git_opts_enable_fsync_gitdir(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
-}
-
-static inline int plog_git_opts_enable_strict_object_creation(int enabled) {
-    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, enabled);
-}
-
-static inline int plog_git_opts_set_search_path(int level, const char *path) {
-    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }
 
 /* zlib's deflateInit/inflateInit are macros over the *_ functions; Swift cannot see macros. */

@@ -210,7 +210,6 @@ struct TreeChange {
 final class Repository {
     private let handle: OpaquePointer
     private var objectDatabase: OpaquePointer?
-    private var memoryBackend: OpaquePointer?
 
     private init(handle: OpaquePointer) {
         self.handle = handle
@@ -389,7 +388,14 @@ final class Repository {
     /// Writes a tree: `base` (the empty tree when nil) with `changes` applied. Intermediate
     /// trees are created or updated as needed.
     func tree(_ base: ObjectID?, applying changes: [TreeChange]) throws -> ObjectID {
-        let baseID = try base ?? emptyTree()
+        if base == nil {
+            // The empty tree is only a starting point; do not leave it behind as a loose object.
+            let emptyFile = gitDirectory + "objects/4b/825dc642cb6eb9a060e54bf8d69288fbee4904"
+            let existed = access(emptyFile, F_OK) == 0
+            defer { if !existed { unlink(emptyFile) } }
+            return try tree(try emptyTree(), applying: changes)
+        }
+        let baseID = base!
         var raw = baseID.raw
         var baseTree: OpaquePointer?
         try check(git_tree_lookup(&baseTree, handle, &raw), "read tree \(baseID.short)")
@@ -595,7 +601,7 @@ final class Repository {
         return (ObjectKind(type), size)
     }
 
-    /// Writes an object to the object database (to memory when `keepInMemory` was set up).
+    /// Writes an object to the object database (a loose object).
     func writeObject(_ bytes: UnsafeRawBufferPointer, kind: ObjectKind) throws -> ObjectID {
         var out = git_oid()
         try check(git_odb_write(&out, try odb(), bytes.baseAddress, bytes.count, kind.raw), "write a \(kind.name)")
@@ -611,22 +617,6 @@ final class Repository {
         var out = git_oid()
         try check(git_odb_hash(&out, bytes.baseAddress, bytes.count, kind.raw), "hash a \(kind.name)")
         return ObjectID(out)
-    }
-
-    /// Sends every object written from now on to memory instead of loose files, so that plog can
-    /// put them in its own pack. Idempotent.
-    func keepNewObjectsInMemory() throws {
-        guard memoryBackend == nil else { return }
-        var backend: OpaquePointer?
-        try check(git_mempack_new(&backend), "create an in-memory object store")
-        try check(git_odb_add_backend(try odb(), backend, 999), "attach the in-memory object store")
-        memoryBackend = backend
-    }
-
-    /// Forgets the objects held in memory (after they were written to a pack).
-    func discardObjectsInMemory() throws {
-        guard let memoryBackend else { return }
-        try check(git_mempack_reset(memoryBackend), "release in-memory objects")
     }
 
     /// Makes packs written behind libgit2's back visible to this process.

@@ -32,11 +32,15 @@ struct LogPack {
         var pack: String?
         /// Log path (relative to the work tree) -> base blob id.
         var bases: [String: ObjectID] = [:]
+        /// Small objects plog wrote loose (trees, commits) since the pack was last written; the
+        /// next write moves them into the pack.
+        var loose: [ObjectID] = []
 
         func encoded() -> [UInt8] {
             var s = "# plog's pack of log versions; see `plog commit --help`.\n"
             if let pack { s += "pack \(pack)\n" }
             for (path, id) in bases.sorted(by: { $0.key < $1.key }) { s += "base \(id.hex) \(path)\n" }
+            for id in loose { s += "loose \(id.hex)\n" }
             return Array(s.utf8)
         }
 
@@ -46,6 +50,7 @@ struct LogPack {
                 let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
                 if parts.count == 2, parts[0] == "pack" { st.pack = parts[1] }
                 if parts.count == 3, parts[0] == "base", let id = ObjectID(hex: parts[1]) { st.bases[parts[2]] = id }
+                if parts.count == 2, parts[0] == "loose", let id = ObjectID(hex: parts[1]) { st.loose.append(id) }
             }
             return st
         }
@@ -72,13 +77,29 @@ struct LogPack {
         return State.parse(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Rewrites the pack with `objects` added. `logVersion` is the newest version of the log at
-    /// `path` (already among `objects` or in the pack); `absorb` names other packs whose objects
-    /// move into this one (they are deleted afterwards).
+    /// Records objects plog has just written loose, for the next `write` to take in.
+    func recordLoose(_ ids: [ObjectID]) throws {
+        guard !ids.isEmpty else { return }
+        var state = loadState()
+        for id in ids where !state.loose.contains(id) { state.loose.append(id) }
+        try saveState(state)
+    }
+
+    /// Rewrites the pack with `objects` added, and the loose objects recorded by `recordLoose`.
+    /// `logVersion` is the newest version of the log at `path` (among `objects` or already in the
+    /// pack); `absorb` names other packs whose objects move into this one (they are deleted afterwards).
     @discardableResult
     func write(repository: Repository, objects: [NewObject], logVersion: (path: String, id: ObjectID)?,
                absorb: [String] = []) throws -> Outcome {
         var state = loadState()
+        var objects = objects
+        var looseTaken: [ObjectID] = []
+        for id in state.loose where !objects.contains(where: { $0.id == id }) {
+            // A recorded object that is gone (git gc packed it) needs nothing more.
+            guard let (kind, bytes) = try? repository.readObject(id) else { continue }
+            objects.append(NewObject(id: id, kind: kind, bytes: bytes))
+            looseTaken.append(id)
+        }
         let old = try state.pack.flatMap { try OldPack(directory: packDirectory, name: $0) }
         if old == nil { state.bases = [:] }
 
@@ -97,7 +118,8 @@ struct LogPack {
         var pending = objects.filter { !present.contains($0.id) }
         if let (path, newest) = logVersion {
             let newestBytes: [UInt8]? = pending.first(where: { $0.id == newest })?.bytes
-            if let base = state.bases[path], let old, let baseIndex = old.position[base], let newestBytes {
+            if let base = state.bases[path], let old, let baseIndex = old.position[base], let newestBytes,
+               newestBytes.count >= 32 {
                 let baseBytes = try old.wholeObject(at: baseIndex)
                 let delta = baseBytes.withUnsafeBytes { b in newestBytes.withUnsafeBytes { Delta.between(source: b, target: $0) } }
                 let deltaEntry = try PackEntry.refDelta(base: base, delta: delta)
@@ -162,11 +184,14 @@ struct LogPack {
 
         if old != nil && entries.count == old!.index.ids.count && absorbedNames.isEmpty && rebased.isEmpty {
             // Nothing new: keep the pack as it is.
+            if !state.loose.isEmpty { state.loose = []; try saveState(state); removeLoose(looseTaken) }
             return Outcome(packName: state.pack!, objects: entries.count, packBytes: old!.packSize, rebased: [])
         }
         let (name, packBytes) = try writePack(entries, old: old)
         state.pack = name
+        state.loose = []
         try saveState(state)
+        removeLoose(looseTaken)
         try repository.refreshObjects()
         // Only now that the new pack holds everything may the old ones go (index first, as git does).
         var gone = absorbedNames
@@ -178,6 +203,15 @@ struct LogPack {
             unlink(packDirectory + "/" + n + ".keep")
         }
         return Outcome(packName: name, objects: entries.count, packBytes: packBytes, rebased: rebased)
+    }
+
+    /// Deletes the loose copies of objects that are now in the pack.
+    private func removeLoose(_ ids: [ObjectID]) {
+        let objects = Path.dirname(packDirectory)
+        for id in ids {
+            let hex = id.hex
+            unlink(objects + "/" + hex.prefix(2) + "/" + hex.dropFirst(2))
+        }
     }
 
     /// Whether `id` is stored in plog's pack.
@@ -210,6 +244,8 @@ struct LogPack {
         let map = oldBaseBytes.withUnsafeBytes { o in newBaseBytes.withUnsafeBytes { SourceMap(old: o, new: $0) } }
         for k in entries.indices {
             if entries[k].id == oldBase {
+                // git reads no delta shorter than 4 bytes (an empty target), and a tiny object gains nothing.
+                guard oldBaseBytes.count >= 32 else { continue }
                 let d = oldBaseBytes.withUnsafeBytes { o in newBaseBytes.withUnsafeBytes { Delta.between(source: $0, target: o) } }
                 let e = try PackEntry.refDelta(base: newBase, delta: d)
                 entries[k] = Entry(id: oldBase, source: .bytes(e), type: .refDelta, base: newBase, size: e.count)

@@ -89,7 +89,7 @@ final class LogRepository {
 }
 
 /// The canonical absolute path of an existing file (symlinks resolved); nil when it cannot be resolved.
-func realPath(_ path: String) -> String? {
+public func realPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }
     defer { free(p) }
     return String(cString: p)
@@ -104,9 +104,9 @@ final class LockedLog {
     let status: stat
     private let fd: Int32
 
-    init(path: String, exclusive: Bool = false) throws {
+    init(path: String, exclusive: Bool = false, writable: Bool = false) throws {
         self.path = path
-        let fd = try FileIO.openRegular(path, flags: O_RDONLY)
+        let fd = try FileIO.openRegular(path, flags: writable ? O_RDWR : O_RDONLY)
         while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
             guard errno == EINTR else {
                 let e = errno
@@ -130,8 +130,32 @@ final class LockedLog {
         self.fd = fd
     }
 
-    /// The file descriptor holding the lock (for writing back under an exclusive lock).
-    var descriptor: Int32 { fd }
+    /// Replaces the file's content with `new` in place (the lock is on this inode, so a
+    /// waiting `plog add` appends to the new content): only the new tail is written when `new`
+    /// extends the old content. Needs `writable` and `exclusive`. Returns the file's new status.
+    func replaceContent(with new: [UInt8]) throws -> stat {
+        if new != bytes {
+            let keep = new.starts(with: bytes) ? bytes.count : 0
+            try new.withUnsafeBytes { buf in
+                var done = keep
+                while done < buf.count {
+                    let n = pwrite(fd, buf.baseAddress! + done, buf.count - done, off_t(done))
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw PlogError.io(operation: "cannot write", path: path, errno: errno)
+                    }
+                    done += n
+                }
+            }
+            if keep == 0 && ftruncate(fd, off_t(new.count)) != 0 {
+                throw PlogError.io(operation: "cannot truncate", path: path, errno: errno)
+            }
+            guard fsync(fd) == 0 else { throw PlogError.io(operation: "cannot sync", path: path, errno: errno) }
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw PlogError.io(operation: "cannot stat", path: path, errno: errno) }
+        return st
+    }
 
     deinit {
         flock(fd, LOCK_UN)

@@ -218,9 +218,10 @@ struct SourceMap: Equatable {
     }
 }
 
-enum PackError: Error, CustomStringConvertible, Equatable {
+/// Pack data plog cannot read.
+public enum PackError: Error, CustomStringConvertible, Equatable {
     case corrupt(String)
-    var description: String {
+    public var description: String {
         switch self { case let .corrupt(what): return "corrupt pack data (\(what))" }
     }
 }

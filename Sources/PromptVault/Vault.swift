@@ -1,0 +1,143 @@
+import PromptLog
+
+/// The git side of plog: set up a repository for the log, commit it, share it. Everything here
+/// runs in `plog-git`, the only program that links libgit2.
+public enum Vault {
+    /// Commits the log at `logPath` if it changed (see `LogRepository.commitLog`). `message`
+    /// replaces the default `plog: YYYY-MM-DD, +N blocks (M total)`.
+    public static func commit(logPath: String, message: String? = nil, env: Environment) throws -> CommitReport {
+        let repo = try LogRepository(logPath: logPath)
+        return try repo.withPlogLock {
+            let report = try repo.commitLog(message: message, env: env)
+            if report.committed { _ = try? LooseObjects.packIfNeeded(repo.repository, gitDirectory: repo.gitDirectory) }
+            return report
+        }
+    }
+
+    /// One thing `initialize` did (or found already done).
+    public struct Step: Equatable, Sendable {
+        public var done: Bool
+        public var text: String
+    }
+
+    public struct InitReport: Equatable, Sendable {
+        public var directory: String
+        public var log: String
+        public var steps: [Step]
+        public var commit: CommitReport?
+        /// Set when the directory sits inside another repository's work tree.
+        public var enclosingRepository: String?
+    }
+
+    /// Sets up `directory` (default: the log's directory) as a git repository for the log:
+    /// creates the directory (0700), the repository, the log (0600) and `.gitattributes` with the
+    /// log's `merge=union` line when missing, adds `remote` as `origin` when given, and commits.
+    /// Safe to run again: it only does what is missing.
+    public static func initialize(directory: String?, logPath: String, remote: String?, env: Environment) throws -> InitReport {
+        let located = realPath(logPath) ?? logPath
+        let dir = directory.map { env.absolutePath($0) } ?? Path.dirname(located)
+        var steps: [Step] = []
+        if Path.isDirectory(dir) {
+            steps.append(Step(done: false, text: "directory \(dir) exists"))
+        } else {
+            if Path.exists(dir) {
+                throw PlogError.refused(what: "plog init: \(dir) is not a directory", reason: "a repository needs a directory",
+                                        hint: "pick another place: `plog init DIR`")
+            }
+            try Path.makeDirectories(dir, mode: 0o700)
+            steps.append(Step(done: true, text: "created directory \(dir) (0700)"))
+        }
+        let realDir = realPath(dir) ?? dir
+        // The log: the one plog uses when it lives in `dir`, else a log of the same name in `dir`.
+        let log = located.hasPrefix(realDir + "/") ? located : realDir + "/" + Path.basename(located)
+
+        var enclosing: String? = nil
+        let repository: Repository
+        if let existing = try Repository.open(exactly: realDir) {
+            repository = existing
+            steps.append(Step(done: false, text: "repository \(existing.gitDirectory) exists"))
+        } else {
+            if let outer = try Repository.discover(from: realDir), let w = outer.workdir {
+                enclosing = String(w.dropLast())
+            }
+            let branch = Repository.defaultBranchName()
+            repository = try Repository.create(at: realDir, initialBranch: branch)
+            steps.append(Step(done: true, text: "created git repository \(repository.gitDirectory) (branch \(branch))"))
+        }
+
+        if Path.exists(log) {
+            steps.append(Step(done: false, text: "log \(log) exists"))
+        } else {
+            try FileIO.writeNew(log, [], mode: 0o600)
+            steps.append(Step(done: true, text: "created log \(log) (0600)"))
+        }
+
+        let repo = try LogRepository(logPath: log)
+        let pattern = attributesPattern(for: repo.pathInRepository)
+        let attributesFile = repo.workTree + "/.gitattributes"
+        let current = (try? FileIO.readAll(attributesFile)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if let updated = attributesWithUnion(current, pattern: pattern) {
+            try writeFileAtomically(attributesFile, Array(updated.utf8), mode: 0o644)
+            steps.append(Step(done: true, text: "added `\(pattern) merge=union` to \(attributesFile)"))
+        } else {
+            steps.append(Step(done: false, text: "\(attributesFile) has `\(pattern) merge=union`"))
+        }
+
+        if let remote {
+            if let existing = try repository.remote(named: "origin") {
+                if existing.url != remote {
+                    throw PlogError.refused(what: "plog init: origin is \(existing.url), not \(remote)",
+                                            reason: "plog does not change a remote that is already set",
+                                            hint: "change it with `git -C \(shellQuoted(repo.workTree)) remote set-url origin \(shellQuoted(remote))`")
+                }
+                steps.append(Step(done: false, text: "remote origin is \(remote)"))
+            } else {
+                try repository.addRemote(named: "origin", url: remote)
+                steps.append(Step(done: true, text: "added remote origin \(remote)"))
+            }
+        }
+
+        let commit = try repo.withPlogLock {
+            try repo.commitLog(message: nil, initialMessage: "plog: start \(repo.pathInRepository)", env: env)
+        }
+        return InitReport(directory: realDir, log: log, steps: steps, commit: commit.committed ? commit : nil,
+                          enclosingRepository: enclosing)
+    }
+}
+
+/// Loose objects that other programs (git itself, mostly) leave in the repository are packed
+/// with libgit2's packbuilder once there are more than `threshold` of them.
+enum LooseObjects {
+    static let threshold = 256
+
+    /// Packs the loose objects when there are more than `threshold`; returns how many were packed.
+    @discardableResult
+    static func packIfNeeded(_ repository: Repository, gitDirectory: String, threshold: Int = threshold) throws -> Int {
+        let found = list(gitDirectory)
+        guard found.count > threshold else { return 0 }
+        _ = try repository.packObjects(found.map(\.id))
+        try repository.refreshObjects()
+        // The pack holds every one of them now (the write succeeded), so the loose copies can go.
+        for (_, path) in found { unlink(path) }
+        return found.count
+    }
+
+    /// Loose objects: `objects/xx/yyyy...` files.
+    static func list(_ gitDirectory: String) -> [(id: ObjectID, path: String)] {
+        var out: [(ObjectID, String)] = []
+        let objects = gitDirectory + "objects"
+        guard let dir = opendir(objects) else { return [] }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.count == 2, name.allSatisfy(\.isHexDigit) else { continue }
+            guard let sub = opendir(objects + "/" + name) else { continue }
+            while let e = readdir(sub) {
+                let file = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if file.count == 38, let id = ObjectID(hex: name + file) { out.append((id, objects + "/" + name + "/" + file)) }
+            }
+            closedir(sub)
+        }
+        return out
+    }
+}
