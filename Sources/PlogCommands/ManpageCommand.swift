@@ -37,7 +37,7 @@ public struct ManpageCommand: ParsableCommand {
         let env = Environment.process
         let directory = env.absolutePath(dir)
         try Path.makeDirectories(directory, mode: 0o755)
-        for name in ProgramName.allCases where Programs.root(named: name.rawValue) != nil {
+        for name in ProgramName.allCases where (try? name.root()) != nil {
             let path = directory + "/" + name.rawValue + ".1"
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw PlogError.io(operation: "cannot write", path: path, errno: errno) }

@@ -63,13 +63,29 @@ struct EverydayShellTests {
         #expect(r.stdout.contains("\nbash\nzsh\nfish\n"))
     }
 
-    @Test("prompthist's completion script comes from the same generator", .enabled(if: prompthistIsRegistered()))
-    func prompthistCompletion() throws {
+    @Test("prompthist's completion script and manual page come from the same generators")
+    func prompthistCompletionAndPage() throws {
         let box = try Sandbox()
-        let r = try box.run("/bin/bash", ["-c", "source <(\"$PLOG\" completions bash --program prompthist) && complete -p prompthist"],
-                            env: ["PLOG": Binaries.path("plog")])
+        var r = try box.run("/bin/bash", ["-c", """
+            source <("$PLOG" completions bash --program prompthist) || exit 9
+            complete -p prompthist
+            COMP_LINE="prompthist --for"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(prompthist --for); COMP_CWORD=1
+            _prompthist prompthist --for prompthist; echo "=> ${COMPREPLY[*]}"
+            """], env: ["PLOG": Binaries.path("plog")])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("_prompthist prompthist"))
+        #expect(r.stdout.contains("-F _prompthist prompthist"))
+        #expect(r.stdout.contains("=> --format\n"))
+        r = try box.run("plog", ["manpage", "--program", "prompthist"])
+        #expect(r.stdout.hasPrefix(".TH \"PROMPTHIST\" \"1\""))
+        #expect(r.stdout.contains("\\fB\\-\\-copy\\fR"))
+        #expect(r.stdout.contains("plog(1)"))
+        let dir = box.root + "/man1"
+        r = try box.run("plog", ["manpage", "-o", dir])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try box.read(dir + "/plog.1").hasPrefix(".TH \"PLOG\""))
+        #expect(try box.read(dir + "/prompthist.1").hasPrefix(".TH \"PROMPTHIST\""))
+        r = try box.run("plog", ["manpage", "-o", dir, "--program", "prompthist"])
+        #expect(r.status == 2)
     }
 
     @Test("an unknown shell is a usage error (exit 2) listing the shells")
@@ -194,10 +210,4 @@ struct EverydayShellTests {
         #expect(r.stdout.contains("\"^X^P\" _plog_recall_zle"))
         #expect(r.stdout.contains("ph: function"))
     }
-}
-
-/// Whether this build of plog can describe prompthist (its root command is registered).
-func prompthistIsRegistered() -> Bool {
-    guard let box = try? Sandbox(), let r = try? box.run("plog", ["completions", "bash", "--program", "prompthist"]) else { return false }
-    return r.status == 0
 }

@@ -28,8 +28,10 @@ public enum ProgramName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case plog
     case prompthist
 
-    /// The registered root command, or an error naming the program when it is not part of this binary.
+    /// The registered root command (prompthist's lives in this module, so it is always known),
+    /// or an error naming the program when this binary cannot describe it.
     func root() throws -> any ParsableCommand.Type {
+        if self == .prompthist { return Programs.root(named: rawValue) ?? PromptHistCommand.self }
         guard let root = Programs.root(named: rawValue) else {
             throw PlogError.invalidInput(
                 input: rawValue, reason: "this binary cannot describe \(rawValue)",
