@@ -83,8 +83,9 @@ public struct ConfigCommand: ParsableCommand {
         for (value, text) in zip(settings.values, shown) {
             let keyCell = value.key.padded(to: keyWidth)
             let valueCell = text.count > valueWidth ? text : text.padded(to: valueWidth)
-            let source = value.source.kind == "default" || value.source.kind == "unset"
+            var source = value.source.kind == "default" || value.source.kind == "unset"
                 ? value.source.detail : value.source.kind + ": " + value.source.detail
+            if let note = value.note { source += "; " + note }
             out += color ? "\u{1B}[1m\(keyCell)\u{1B}[0m  \(valueCell)  \u{1B}[2m\(source)\u{1B}[0m\n"
                 : "\(keyCell)  \(valueCell)  \(source)\n"
         }
@@ -130,13 +131,15 @@ public struct ConfigCommand: ParsableCommand {
     }
 }
 
-/// `plog config --json`: stable key names (`config`, `exists`, `settings[].key|value|source|detail`).
+/// `plog config --json`: stable key names (`config`, `exists`, `settings[].key|value|source|detail`,
+/// and `note` where a value needs one).
 struct SettingsDocument: Encodable {
     struct Entry: Encodable {
         var key: String
         var value: String?
         var source: String
         var detail: String
+        var note: String?
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -144,8 +147,9 @@ struct SettingsDocument: Encodable {
             try c.encode(value, forKey: .value)  // null when unset, never missing
             try c.encode(source, forKey: .source)
             try c.encode(detail, forKey: .detail)
+            try c.encodeIfPresent(note, forKey: .note)
         }
-        enum CodingKeys: String, CodingKey { case key, value, source, detail }
+        enum CodingKeys: String, CodingKey { case key, value, source, detail, note }
     }
 
     var config: String
@@ -156,7 +160,7 @@ struct SettingsDocument: Encodable {
         config = s.configPath
         exists = s.configExists
         settings = s.values.filter { key == nil || $0.key == key }.map {
-            Entry(key: $0.key, value: $0.value, source: $0.source.kind, detail: $0.source.detail)
+            Entry(key: $0.key, value: $0.value, source: $0.source.kind, detail: $0.source.detail, note: $0.note)
         }
     }
 }

@@ -103,6 +103,26 @@ struct EverydayConfigTests {
         #expect(try box.run("plog", ["config", "model"], env: ["PLOG_FILE": log]).stdout == "gpt-5\n")
     }
 
+    @Test("clipboard: the note says which backend recall would use now, or why none")
+    func clipboardNote() throws {
+        let box = try Sandbox()
+        let fakeBin = box.root + "/bin"
+        try box.write(fakeBin + "/xclip", "#!/bin/sh\nexit 0\n", mode: 0o755)
+        try FileManager.default.createDirectory(atPath: box.root + "/empty", withIntermediateDirectories: true)
+        var r = try box.run("plog", ["config"], env: ["PATH": fakeBin, "DISPLAY": ":9"])
+        #expect(row(r.stdout, "clipboard")?.source == "default; now: xclip", "\(r.stdout)")
+        r = try box.run("plog", ["config"], env: ["PATH": box.root + "/empty", "DISPLAY": ":9"])
+        let source = row(r.stdout, "clipboard")?.source ?? ""
+        #expect(source.hasPrefix("default; none found: "), "\(source)")
+        #expect(source.contains("xclip not on PATH") && source.hasSuffix("recall prints instead"), "\(source)")
+        try box.write("home/.config/plog/config", "clipboard = xsel\n")
+        r = try box.run("plog", ["config", "--json", "clipboard"], env: ["PATH": fakeBin, "DISPLAY": ":9"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
+        let entry = try #require((doc["settings"] as? [[String: Any]])?.first)
+        #expect(entry["value"] as? String == "xsel")
+        #expect((entry["note"] as? String)?.contains("xsel not on PATH") == true, "\(entry)")
+    }
+
     @Test("one key for scripts: value on stdout, exit 1 when unset, exit 2 for an unknown key")
     func singleKey() throws {
         let box = try Sandbox()

@@ -49,6 +49,8 @@ public struct Settings: Sendable, Equatable {
         /// The value, or nil when unset.
         public var value: String?
         public var source: Source
+        /// What the value means right now, when that is not obvious (e.g. which clipboard `auto` finds).
+        public var note: String? = nil
     }
 
     /// The config file consulted (it may not exist).
@@ -109,6 +111,10 @@ public struct Settings: Sendable, Equatable {
                 } else {
                     values.append(Value(key: key, value: "vi", source: .builtIn))
                 }
+            case "clipboard":
+                var v = fromConfig(key) ?? Value(key: key, value: "auto", source: .builtIn)
+                v.note = clipboardNote(env: env, config: config)
+                values.append(v)
             case "templates":
                 values.append(fromConfig(key)
                     ?? Value(key: key, value: Templates.userDirectory(env: env, config: config), source: .builtIn))
@@ -122,10 +128,22 @@ public struct Settings: Sendable, Equatable {
 
     /// Defaults of the keys that have a fixed one; a key missing here has none (`tokens`).
     public static let builtInDefaults: [String: String] = [
-        "lines": "400",
+        "lines": String(RecallBudget.defaultLines),
         "format": "text",
         "clipboard": "auto",
     ]
+
+    /// Which clipboard recall would use now, in order, or why there is none.
+    static func clipboardNote(env: Environment, config: Config) -> String {
+        let (backends, skipped) = Clipboard.plan(env: env, config: config)
+        let missing = backends.filter { $0 != .osc52 && Subprocess.which($0.rawValue, env: env) == nil }
+        let usable = backends.filter { !missing.contains($0) }
+        if usable.isEmpty {
+            let reasons = skipped + missing.map { "\($0.rawValue) not on PATH" }
+            return "none found: " + reasons.joined(separator: ", ") + "; recall prints instead"
+        }
+        return "now: " + usable.map { $0 == .osc52 ? "OSC 52" : $0.rawValue }.joined(separator: ", then ")
+    }
 
     /// Why `key` has no value, in words a user can act on.
     public static func explainUnset(_ key: String) -> String {
