@@ -148,7 +148,8 @@ func scriptedEditor(_ sandbox: Sandbox, _ name: String, _ body: String) throws -
         // A user template overrides the shipped one.
         try s.write("home/.config/plog/templates/tests.txt", "# mine\nTASK: my own\n")
         let list = try s.run("plog", ["templates"], env: env)
-        #expect(list.stdout.contains("tests          mine  (yours)"))
+        let line = list.stdout.split(separator: "\n").first { $0.hasPrefix("tests ") }
+        #expect(line?.hasSuffix(" mine  (yours)") == true, "\(list.stdout)")
         #expect(try s.run("plog", ["templates", "show", "tests"], env: env).stdout == "TASK: my own\n")
     }
 
@@ -266,5 +267,23 @@ func scriptedEditor(_ sandbox: Sandbox, _ name: String, _ body: String) throws -
         let last = try s.run("plog", ["last", "2"])
         #expect(normalizeNow(last.stdout) == "## <now>\nTASK: second\n\n## <now>\nTASK: third\n")
         #expect(try s.run("plog", ["last", "0"]).status == 2)
+    }
+
+    @Test func exportJSONLines() throws {
+        let s = try Sandbox()
+        try s.write("p.log", "preamble\n\n## 2025-01-01T10:00+01:00  m  p\r\nTASK: t\r\n\r\n## 2025-01-02T10:00Z\nPROMPT:\n> \"q\"\n\nOUTCOME:\n- Worked after two turns.\n")
+        let r = try s.run("plog", ["export", "--jsonl", "-f", "p.log"], cwd: s.root)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(Set(first.keys) == ["timestamp", "model", "project", "task", "prompt", "outcome", "verdict", "turns",
+                                    "offset", "line", "text"])
+        #expect(first["offset"] as? Int == 10)
+        #expect(first["line"] as? Int == 3)
+        #expect(first["task"] as? String == "t")
+        #expect(first["verdict"] as? String == "none")
+        #expect(first["text"] as? String == "## 2025-01-01T10:00+01:00  m  p\r\nTASK: t\r\n")
+        #expect(lines[1] == ###"{"timestamp": "2025-01-02T10:00Z", "model": null, "project": null, "task": null, "prompt": "\"q\"", "outcome": "Worked after two turns.", "verdict": "partial", "turns": 2, "offset": 54, "line": 6, "text": "## 2025-01-02T10:00Z\nPROMPT:\n> \"q\"\n\nOUTCOME:\n- Worked after two turns.\n"}"###)
     }
 }

@@ -119,20 +119,8 @@ public enum RecallBundle {
 
     /// One block as a JSON object (DESIGN.md section 4), plus `"cut"` (lines omitted) when cut.
     static func json(_ block: Block, recalled: RecalledBlock, line: Int) -> String {
-        let c = OutcomeClassifier.classify(block)
-        let outcome = block.outcomeBullets
-        var s = "{\"timestamp\": " + JSONText.quote(block.timestamp.text)
-        s += ", \"model\": " + JSONText.quoteOrNull(block.model)
-        s += ", \"project\": " + JSONText.quoteOrNull(block.project)
-        s += ", \"task\": " + JSONText.quoteOrNull(block.task)
-        s += ", \"prompt\": " + JSONText.quoteOrNull(block.prompt)
-        s += ", \"outcome\": " + JSONText.quoteOrNull(outcome.isEmpty ? nil : outcome.joined(separator: "\n"))
-        s += ", \"verdict\": " + JSONText.quote(c.verdict.rawValue)
-        s += ", \"turns\": " + (c.turns.map(String.init) ?? "null")
-        s += ", \"offset\": \(block.offset), \"line\": \(line)"
-        s += ", \"text\": " + JSONText.quote(String(decoding: recalled.text, as: UTF8.self))
-        if recalled.isCut { s += ", \"cut\": \(recalled.omittedLines)" }
-        return s + "}"
+        BlockJSON.object(block, line: line, text: recalled.text,
+                         extra: recalled.isCut ? ", \"cut\": \(recalled.omittedLines)" : "")
     }
 
     /// 1-based line numbers of the lines starting at `offsets`, counting newlines once over the
@@ -184,31 +172,4 @@ public enum RecallBundle {
         }
         return out
     }
-}
-
-/// JSON string literals without Foundation.
-enum JSONText {
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    static func quoteOrNull(_ s: String?) -> String { s.map(quote) ?? "null" }
 }
