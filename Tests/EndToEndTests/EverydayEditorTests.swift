@@ -9,11 +9,11 @@ struct EverydayEditorTests {
     /// Vim's messages (`:messages`).
     func vim(_ box: Sandbox, file: String, _ commands: [String], env: [String: String] = [:]) throws -> (RunResult, String) {
         let messages = box.root + "/vim-messages"
-        var args = ["-N", "-u", "NONE", "-i", "NONE", "-n", "-es",
-                    "-c", "set rtp^=" + repositoryRoot + "/shell/editors/vim",
-                    "-c", "runtime plugin/plog.vim", "-c", "edit " + file]
-        for c in commands { args += ["-c", c] }
-        args += ["-c", "redir! > \(messages) | silent messages | redir END", "-c", "qa!"]
+        // A script rather than -c arguments: Vim takes at most ten of those.
+        let script = ["set rtp^=" + repositoryRoot + "/shell/editors/vim", "runtime plugin/plog.vim", "edit " + file]
+            + commands + ["redir! > \(messages) | silent messages | redir END", "qa!"]
+        try box.write(box.root + "/commands.vim", script.joined(separator: "\n") + "\n")
+        let args = ["-N", "-u", "NONE", "-i", "NONE", "-n", "-es", "-S", box.root + "/commands.vim"]
         let r = try box.run("/usr/bin/vim", args,
                             env: ["PATH": Binaries.directory + ":/usr/bin:/bin"].merging(env) { $1 })
         return (r, (try? box.read(messages)) ?? "")
@@ -55,6 +55,28 @@ struct EverydayEditorTests {
         #expect(r.status == 0)
         #expect(messages.contains("error: could not append to '\(box.root)/dir.log'"), "\(messages)")
         #expect(messages.contains("your prompt is saved at "), "\(messages)")
+    }
+
+    @Test("Vim: :PromptHist takes words, a range as one phrase, the word under the cursor or a selection", .enabled(if: installed("vim")))
+    func vimHistPatterns() throws {
+        let box = try Sandbox()
+        let fake = box.root + "/fake-prompthist"
+        try box.write(fake, "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]' \"$a\"; done >> \"$RECORD\"\necho >> \"$RECORD\"\n", mode: 0o755)
+        try box.write("work/notes.md", "alpha one\n  beta two  \ngamma\n")
+        let (r, _) = try vim(box, file: "notes.md", [
+            "let g:prompthist_command = '\(fake)'",
+            "PromptHist property  wrapper", "2,3PromptHist", "call cursor(3, 1)", "PromptHist",
+            "call cursor(1, 1)", "exe \"normal wvjj$\\\\ph\"", "PromptHist! shown",
+        ], env: ["RECORD": box.root + "/args"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try box.read("args") == """
+            [--copy][--][property][wrapper]
+            [--copy][--][beta two gamma]
+            [--copy][--][gamma]
+            [--copy][--][one beta two gamma]
+            [--print][--][shown]
+
+            """)
     }
 
     /// VS Code's tasks.json, with `${selectedText}` & co. filled in the way VS Code fills them.

@@ -97,7 +97,7 @@ function! s:hist_command(bang, count, line1, line2, args) abort
     let l:patterns = split(a:args)
   elseif a:count > 0
     " A range: the selected lines, as one pattern (the literal phrase).
-    let l:patterns = [join(map(getline(a:line1, a:line2), 'trim(v:val)'), ' ')]
+    let l:patterns = [s:phrase(join(getline(a:line1, a:line2), "\n"))]
   else
     let l:patterns = [expand('<cword>')]
   endif
@@ -113,11 +113,16 @@ function! s:selection() abort
   return l:text
 endfunction
 
+" A selection as one search phrase: lines joined by a space, outer blanks dropped.
+function! s:phrase(text) abort
+  return join(filter(map(split(a:text, "\n"), 'trim(v:val)'), 'v:val !=# ""'), ' ')
+endfunction
+
 command! -range=% -nargs=? PlogAdd call plog#add(<line1>, <line2>, <q-args>)
 command! -range=0 -bang -nargs=* PromptHist call s:hist_command('<bang>', <count>, <line1>, <line2>, <q-args>)
 
 xnoremap <silent> <Plug>(PlogAddSelection) :<C-u>call plog#add_text(<SID>selection(), input('Task: '))<CR>
-xnoremap <silent> <Plug>(PromptHistSelection) :<C-u>call plog#hist([<SID>selection()], 0)<CR>
+xnoremap <silent> <Plug>(PromptHistSelection) :<C-u>call plog#hist([<SID>phrase(<SID>selection())], 0)<CR>
 nnoremap <silent> <Plug>(PromptHistWord) :<C-u>call plog#hist([expand('<cword>')], 0)<CR>
 
 if !get(g:, 'plog_no_mappings', 0)
