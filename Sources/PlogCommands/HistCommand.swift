@@ -93,8 +93,9 @@ public struct HistOptions: ParsableArguments {
         if toClipboard {
             do {
                 whereItWent = try Clipboard.copy(result.bundle, env: ctx.env, config: ctx.config).description
-            } catch let PlogError.refused(_, reason, _) {
-                whereItWent = "printed (no clipboard: \(reason))"
+            } catch let PlogError.refused(_, reason, hint) {
+                // Name what is missing and how to get it, not only that copying failed.
+                whereItWent = "printed (no clipboard: \(reason))" + (hint.isEmpty ? "" : "\n  hint: \(hint)")
                 printBundle(result.bundle, format: request.format)
             }
         } else {

@@ -3,7 +3,7 @@ import CPCRE2
 /// A PCRE2 regular expression, compiled once (with JIT when the library has it) and matched
 /// over raw bytes. This is the only file that talks to libpcre2-8.
 ///
-/// - Patterns are UTF-8 and subjects may contain anything: the pattern is compiled with
+/// - Patterns are UTF-8 and subjects may contain anything: the pattern is compiled (by default) with
 ///   `PCRE2_UTF | PCRE2_MATCH_INVALID_UTF`, so an invalid byte sequence is a barrier no match
 ///   crosses (never a crash, never a match past the end). `PCRE2_NO_UTF_CHECK` is never used:
 ///   with invalid-UTF support the library does not re-validate the subject on each call anyway,
@@ -26,11 +26,15 @@ public final class PCRE2Matcher: Matcher {
         public var depthLimit: UInt32
         /// Largest JIT stack in bytes (default 4 MiB; only reserved address space until used).
         public var jitStackLimit: Int
+        /// UTF-8 mode (default true): characters, not bytes, and Unicode case folding. Off, the
+        /// pattern works on bytes and folds ASCII letters only (recall's literal prefilter).
+        public var utf: Bool
 
         public init(caseless: Bool = true, literal: Bool = false, matchLimit: UInt32 = 5_000_000,
-                    depthLimit: UInt32 = 100_000, jitStackLimit: Int = 4 << 20) {
+                    depthLimit: UInt32 = 100_000, jitStackLimit: Int = 4 << 20, utf: Bool = true) {
             self.caseless = caseless; self.literal = literal
             self.matchLimit = matchLimit; self.depthLimit = depthLimit; self.jitStackLimit = jitStackLimit
+            self.utf = utf
         }
     }
 
@@ -138,7 +142,9 @@ public final class PCRE2Matcher: Matcher {
         let minLength: Int
 
         init(_ pattern: String, options: Options) throws {
-            var flags = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_MULTILINE)
+            // PCRE2_LITERAL refuses MULTILINE (which means nothing for a literal anyway).
+            var flags = options.literal ? 0 : UInt32(PCRE2_MULTILINE)
+            if options.utf { flags |= UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF) }
             if options.caseless { flags |= UInt32(PCRE2_CASELESS) }
             if options.literal { flags |= UInt32(PCRE2_LITERAL) }
             var errorCode: Int32 = 0

@@ -33,6 +33,7 @@ public enum Recall {
     /// Searches the log at `logPath` and renders the bundle.
     public static func run(_ request: RecallRequest, logPath: String) throws -> RecallOutcome {
         let searcher = try RecallSearcher(query: request.query)
+        searcher.releasesScannedPages = true
         guard Path.exists(logPath) else {
             throw PlogError.invalidInput(input: logPath, reason: "no log here yet",
                                          hint: "add a first block with `plog add`, or point --file (or PLOG_FILE) at your log")

@@ -11,6 +11,9 @@ public struct RecallQuery: Sendable {
     public var fields: [RecallField]
     /// Header and outcome filters (default: none).
     public var filter: RecallFilter
+    /// Whether the search may drive with the literals a pattern requires (default true; tests
+    /// turn it off to check that the prefilter never changes a result).
+    var usePrefilter = true
 
     public init(patterns: [String], caseless: Bool = true, literal: Bool = false, fields: [RecallField] = [],
                 filter: RecallFilter = RecallFilter()) {

@@ -2,9 +2,10 @@
 /// memory-mapped file).
 ///
 /// How it is fast:
-/// - One pattern (the longest, as a guess at the rarest) drives the search: PCRE2 (JIT)
-///   runs over a whole window of the buffer at once, multiline, which is several times faster
-///   than line by line. Each hit grows to its block (`LogScanner`), the block is checked
+/// - One pattern drives the search: the literal strings it requires when it has some
+///   (`RequiredLiterals`: `\b(mutex|semaphore)\b` is found through `mutex` and `emaphore`), else
+///   the pattern itself. PCRE2 (JIT) runs over a whole window of the buffer at once, multiline,
+///   several times faster than line by line. Each hit grows to its block (`LogScanner`), the block is checked
 ///   against every pattern and filter, and the search resumes after the block, so a block
 ///   with many hits costs one check.
 /// - Newest-first recall reads the log backwards in windows aligned to block starts, starting
@@ -29,6 +30,10 @@ public final class RecallSearcher {
     static let parallelThreshold = 2 << 20
     /// Each thread scans its part in steps of this size, releasing pages after each.
     static let step = 16 << 20
+
+    /// Whether the buffers searched are read-only file mappings whose scanned pages may be
+    /// handed back to the kernel (default false: on ordinary memory that would zero them).
+    public var releasesScannedPages = false
 
     public init(query: RecallQuery) throws {
         guard !query.patterns.isEmpty else {
@@ -99,16 +104,18 @@ public final class RecallSearcher {
         }
         bounds.append(to)
         let verifiers = self.verifiers
+        let release = releasesScannedPages
         return try Parallel.map(bounds.count - 1) { i -> A in
             var acc = initial
-            try RecallSearcher.scan(buf, from: bounds[i], to: bounds[i + 1], verifier: verifiers[i]) { fold(&acc, $0) }
+            try RecallSearcher.scan(buf, from: bounds[i], to: bounds[i + 1], verifier: verifiers[i],
+                                    releasePages: release) { fold(&acc, $0) }
             return acc
         }
     }
 
     /// The driver loop over `buf[from..<to]`, in steps whose pages are released once scanned.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int, verifier: BlockVerifier,
-                     _ visit: (BlockSpan) -> Void) throws {
+                     releasePages: Bool, _ visit: (BlockSpan) -> Void) throws {
         var stepStart = from
         while stepStart < to {
             let stepEnd = to - stepStart <= step ? to : LogScanner.nextHeader(buf, from: stepStart + step)
@@ -123,7 +130,7 @@ public final class RecallSearcher {
                 if try verifier.accepts(buf, span, driverMatch: m) { visit(span) }
                 pos = end
             }
-            if stepEnd - stepStart >= step / 2 { PageRelease.drop(buf, from: stepStart, to: stepEnd) }
+            if releasePages && stepEnd - stepStart >= step / 2 { PageRelease.drop(buf, from: stepStart, to: stepEnd) }
             stepStart = stepEnd
         }
     }
@@ -134,17 +141,37 @@ public final class RecallSearcher {
 final class BlockVerifier {
     let query: RecallQuery
     let patterns: [Matcher]
+    /// What the scan searches for: the literals one of which every match of pattern
+    /// `driverIndex` contains (see `RequiredLiterals`), or that pattern itself.
+    let driver: Matcher
     let driverIndex: Int
+    /// Whether `driver` is the pattern itself (so a driver match inside a block needs no re-check).
+    let driverIsPattern: Bool
     let model: Matcher?
     let project: Matcher?
 
-    var driver: Matcher { patterns[driverIndex] }
-
     init(query: RecallQuery) throws {
         self.query = query
-        patterns = try query.compilePatterns()
-        // The longest pattern is the best cheap guess at the rarest one.
-        driverIndex = query.patterns.indices.max { query.patterns[$0].utf8.count < query.patterns[$1].utf8.count } ?? 0
+        let compiled = try query.compilePatterns()
+        patterns = compiled
+        let literals = query.patterns.map {
+            query.usePrefilter ? RequiredLiterals.of($0, literal: query.literal, caseless: query.caseless) : nil
+        }
+        // Drive with the most selective literal set (longest shortest string); without one, with
+        // the longest pattern, the best cheap guess at the rarest.
+        let withLiterals = literals.indices.filter { literals[$0] != nil }
+        if let best = withLiterals.max(by: { a, b in
+            literals[a]!.strings.map(\.count).min()! < literals[b]!.strings.map(\.count).min()!
+        }) {
+            driverIndex = best
+            driver = try LiteralSetMatcher(strings: literals[best]!.strings, caseless: literals[best]!.caseless,
+                                           describing: query.patterns[best])
+            driverIsPattern = false
+        } else {
+            driverIndex = query.patterns.indices.max { query.patterns[$0].utf8.count < query.patterns[$1].utf8.count } ?? 0
+            driver = compiled[driverIndex]
+            driverIsPattern = true
+        }
         let opts = PCRE2Matcher.Options(caseless: query.caseless)
         model = try query.filter.model.map { try PCRE2Matcher($0, options: opts) }
         project = try query.filter.project.map { try PCRE2Matcher($0, options: opts) }
@@ -154,6 +181,8 @@ final class BlockVerifier {
         query = other.query
         patterns = other.patterns.map { $0.copy() }
         driverIndex = other.driverIndex
+        driverIsPattern = other.driverIsPattern
+        driver = other.driverIsPattern ? patterns[other.driverIndex] : other.driver.copy()
         model = other.model?.copy()
         project = other.project?.copy()
     }
@@ -177,7 +206,7 @@ final class BlockVerifier {
         if query.fields.isEmpty {
             let subject = UnsafeBufferPointer(start: buf.baseAddress, count: span.end)
             for (i, p) in patterns.enumerated() {
-                if i == driverIndex && driverMatch.upperBound <= span.end { continue }
+                if driverIsPattern && i == driverIndex && driverMatch.upperBound <= span.end { continue }
                 guard let m = try p.firstMatch(in: subject, from: span.offset), m.lowerBound < span.end else { return false }
             }
         } else {

@@ -24,6 +24,7 @@ public struct WhenReport: Sendable {
     /// Builds the report for `query` over the log at `logPath`.
     public static func build(_ query: RecallQuery, logPath: String) throws -> WhenReport {
         let searcher = try RecallSearcher(query: query)
+        searcher.releasesScannedPages = true
         guard Path.exists(logPath) else {
             throw PlogError.invalidInput(input: logPath, reason: "no log here yet",
                                          hint: "add a first block with `plog add`, or point --file (or PLOG_FILE) at your log")

@@ -89,10 +89,12 @@ public enum Clipboard {
     }
 
     /// Copies `bytes` with the first backend that works and says where they went. Throws
-    /// `PlogError.refused` listing every reason when none works.
+    /// `PlogError.refused` listing every reason when none works. `terminalAvailable` nil (the
+    /// default) means: OSC 52 is possible when `/dev/tty` opens.
     @discardableResult
-    public static func copy(_ bytes: [UInt8], env: Environment, config: Config) throws -> Destination {
-        let (backends, skipped) = plan(env: env, config: config)
+    public static func copy(_ bytes: [UInt8], env: Environment, config: Config,
+                            terminalAvailable: Bool? = nil) throws -> Destination {
+        let (backends, skipped) = plan(env: env, config: config, terminalAvailable: terminalAvailable)
         var reasons = skipped
         for backend in backends {
             do {
@@ -114,8 +116,8 @@ public enum Clipboard {
 
     /// The clipboard's contents, from the first backend that works. Throws `PlogError.refused`
     /// listing every reason when none works (OSC 52 needs a terminal that answers clipboard queries).
-    public static func paste(env: Environment, config: Config) throws -> [UInt8] {
-        let (backends, skipped) = plan(env: env, config: config, forPaste: true)
+    public static func paste(env: Environment, config: Config, terminalAvailable: Bool? = nil) throws -> [UInt8] {
+        let (backends, skipped) = plan(env: env, config: config, forPaste: true, terminalAvailable: terminalAvailable)
         var reasons = skipped
         for backend in backends {
             do {
