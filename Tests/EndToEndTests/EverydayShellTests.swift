@@ -88,6 +88,26 @@ struct EverydayShellTests {
         #expect(r.status == 2)
     }
 
+    @Test("no clipboard anywhere: recall prints the bundle and --paste fails, both naming what to install",
+          .enabled(if: installed("setsid")))
+    func noClipboard() throws {
+        let box = try Sandbox()
+        let log = box.root + "/p.log"
+        try box.write(log, "## 2025-04-11T21:03+02:00  gpt-5  ios/captio\nTASK: Property wrapper that throttles writes\n")
+        try FileManager.default.createDirectory(atPath: box.root + "/empty", withIntermediateDirectories: true)
+        // setsid: no controlling terminal, so not even OSC 52 is possible; PATH holds no clipboard tool.
+        let env = ["PATH": box.root + "/empty", "PLOG_FILE": log, "DISPLAY": ":9"]
+        var r = try box.run("/usr/bin/setsid", ["-w", Binaries.path("prompthist"), "--copy", "throttles"], env: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("TASK: Property wrapper that throttles writes"), "the bundle is printed, not lost")
+        #expect(r.stderr.contains("printed (no clipboard: "), "\(r.stderr)")
+        #expect(r.stderr.contains("xclip not on PATH"))
+        #expect(r.stderr.contains("hint: install wl-clipboard (Wayland) or xclip (X11)"), "\(r.stderr)")
+        r = try box.run("/usr/bin/setsid", ["-w", Binaries.path("plog"), "add", "--paste", "-t", "x"], env: env)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("hint: install wl-clipboard (Wayland) or xclip (X11)"), "\(r.stderr)")
+    }
+
     @Test("an unknown shell is a usage error (exit 2) listing the shells")
     func unknownShell() throws {
         let box = try Sandbox()
