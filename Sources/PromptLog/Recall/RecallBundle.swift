@@ -4,7 +4,8 @@ public enum BundleFormat: String, CaseIterable, Sendable {
     case text
     /// The preamble, then each block under a `###` heading in a fenced code block.
     case markdown
-    /// `<prompt_history>` with one `<block timestamp= model= project= outcome=>` per block.
+    /// `<prompt_history>` with the `<query>` patterns, a `<note>` (the preamble) and one
+    /// `<block timestamp= model= project= outcome= turns=>` per block.
     case xml
     /// A JSON array of blocks: timestamp, model, project, task, prompt, outcome, verdict,
     /// turns, offset, line, text (DESIGN.md section 4).
@@ -89,7 +90,8 @@ public enum RecallBundle {
                 out += (fence + "\n").utf8
             }
         case .xml:
-            out += "<prompt_history query=\"\(xml(info.queryText, attribute: true))\" shown=\"\(blocks.count)\" matched=\"\(info.matchedText)\" order=\"\(info.newestFirst ? "newest-first" : "oldest-first")\">\n".utf8
+            out += "<prompt_history shown=\"\(blocks.count)\" matched=\"\(info.matchedText)\" order=\"\(info.newestFirst ? "newest-first" : "oldest-first")\">\n".utf8
+            for p in info.patterns { out += ("<query>" + xml(p, attribute: false) + "</query>\n").utf8 }
             out += ("<note>" + xml(preamble, attribute: false) + "</note>\n").utf8
             for b in blocks {
                 let block = LogParser.block(buf, b.span)
