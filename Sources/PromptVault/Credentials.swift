@@ -8,6 +8,10 @@ struct RemoteURL: Equatable {
     var port: Int?
     var path: String
 
+    init(scheme: String, user: String?, host: String, port: Int?, path: String) {
+        self.scheme = scheme; self.user = user; self.host = host; self.port = port; self.path = path
+    }
+
     /// Parses `scheme://[user@]host[:port]/path` and scp-like `[user@]host:path` (ssh). nil for
     /// local paths and `file://` URLs.
     init?(_ url: String) {

@@ -24,20 +24,24 @@ struct Delta: Equatable {
         ops.reduce(0) { n, op in if case let .insert(b) = op { return n + b.count }; return n }
     }
 
-    /// The delta from `source` to `target` that copies their common prefix and common suffix
-    /// and inserts the middle. For an append-only log this is one copy and one insert.
+    /// The delta from `source` to `target`: copies of the runs they share (see `SourceMap`),
+    /// inserts for the rest. For an append-only log this is one copy and one insert; an edit in
+    /// the middle costs the edited bytes, not everything after them.
     static func between(source: UnsafeRawBufferPointer, target: UnsafeRawBufferPointer) -> Delta {
         let map = SourceMap(old: source, new: target)
         var ops: [Op] = []
-        if map.prefix > 0 { ops.append(.copy(offset: 0, length: map.prefix)) }
-        let middleEnd = target.count - map.suffix
-        if middleEnd > map.prefix { ops.append(.insert(Array(target[map.prefix..<middleEnd]))) }
-        if map.suffix > 0 { ops.append(.copy(offset: source.count - map.suffix, length: map.suffix)) }
+        var at = 0
+        for run in map.runs {
+            if run.new > at { ops.append(.insert(Array(target[at..<run.new]))) }
+            ops.append(.copy(offset: run.old, length: run.length))
+            at = run.new + run.length
+        }
+        if target.count > at { ops.append(.insert(Array(target[at..<target.count]))) }
         return Delta(sourceSize: source.count, targetSize: target.count, ops: ops)
     }
 
     /// The same target, built from `map.new` instead of `map.old` (whose bytes are `oldSource`):
-    /// copies from the shared prefix and suffix are moved, other copied bytes become inserts.
+    /// copies of bytes the new source also has are moved, other copied bytes become inserts.
     func rebased(oldSource: UnsafeRawBufferPointer, map: SourceMap) -> Delta {
         var out: [Op] = []
         func appendCopy(_ offset: Int, _ length: Int) {
@@ -52,7 +56,6 @@ struct Delta: Equatable {
             guard !bytes.isEmpty else { return }
             if case let .insert(b)? = out.last { out[out.count - 1] = .insert(b + bytes) } else { out.append(.insert(bytes)) }
         }
-        let suffixStart = map.oldCount - map.suffix
         for op in ops {
             switch op {
             case let .insert(bytes):
@@ -61,17 +64,14 @@ struct Delta: Equatable {
                 var pos = offset
                 let end = offset + length
                 while pos < end {
-                    if pos < map.prefix {
-                        let n = min(end, map.prefix) - pos
-                        appendCopy(pos, n)
+                    if let run = map.run(containing: pos) {
+                        let n = min(end, run.old + run.length) - pos
+                        appendCopy(run.new + (pos - run.old), n)
                         pos += n
-                    } else if pos >= suffixStart {
-                        appendCopy(pos - suffixStart + (map.newCount - map.suffix), end - pos)
-                        pos = end
                     } else {
-                        let n = min(end, suffixStart) - pos
-                        appendInsert(Array(oldSource[pos..<(pos + n)]))
-                        pos += n
+                        let next = min(end, map.nextRun(after: pos)?.old ?? end)
+                        appendInsert(Array(oldSource[pos..<next]))
+                        pos = next
                     }
                 }
             }
@@ -191,30 +191,119 @@ struct Delta: Equatable {
     }
 }
 
-/// How an old source relates to a new one: the bytes they share at the start and at the end.
+/// How an old source relates to a new one: the runs of bytes they share, in order. Found by
+/// comparing from the start and from the end, and in between by re-synchronising after each
+/// difference on a 16-byte anchor, so that an edit in the middle of a log (or a block pasted
+/// into it) breaks one run instead of everything after it. Not a general diff: text that moved
+/// is not found, which a log does not need.
 struct SourceMap: Equatable {
-    var prefix: Int
-    var suffix: Int
+    struct Run: Equatable {
+        var old: Int
+        var new: Int
+        var length: Int
+    }
+
+    var runs: [Run]
     var oldCount: Int
     var newCount: Int
 
-    init(prefix: Int, suffix: Int, oldCount: Int, newCount: Int) {
-        self.prefix = prefix; self.suffix = suffix; self.oldCount = oldCount; self.newCount = newCount
+    /// Bytes of the new source that an anchor is searched in after a difference.
+    static let searchLimit = 8 << 20
+    /// Bytes of the other side indexed for anchors.
+    static let window = 1 << 16
+    static let anchor = 16
+
+    init(runs: [Run], oldCount: Int, newCount: Int) {
+        self.runs = runs; self.oldCount = oldCount; self.newCount = newCount
     }
 
     init(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer) {
+        oldCount = old.count
+        newCount = new.count
+        runs = []
         let limit = min(old.count, new.count)
-        var p = 0
-        if limit > 0, let a = old.baseAddress, let b = new.baseAddress {
-            // memcmp in large chunks, then byte by byte inside the first chunk that differs.
-            let chunk = 1 << 16
-            while p + chunk <= limit && memcmp(a + p, b + p, chunk) == 0 { p += chunk }
-            while p < limit && old[p] == new[p] { p += 1 }
+        let prefix = SourceMap.matchForward(old, 0, new, 0, limit)
+        var suffix = 0
+        while suffix < limit - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        if prefix > 0 { runs.append(Run(old: 0, new: 0, length: prefix)) }
+        let oldEnd = old.count - suffix, newEnd = new.count - suffix
+        var p = prefix, q = prefix
+        var attempts = 0
+        // A bounded number of re-synchronisations: a log has few edits; text that shares nothing
+        // with the old source should not be searched for long.
+        while p + SourceMap.anchor <= oldEnd && q + SourceMap.anchor <= newEnd && attempts < 256 {
+            attempts += 1
+            guard let (i, j) = SourceMap.resync(old, p, oldEnd, new, q, newEnd) else { break }
+            let n = SourceMap.matchForward(old, i, new, j, min(oldEnd - i, newEnd - j))
+            runs.append(Run(old: i, new: j, length: n))
+            p = i + n
+            q = j + n
         }
-        var s = 0
-        let maxSuffix = limit - p
-        while s < maxSuffix && old[old.count - 1 - s] == new[new.count - 1 - s] { s += 1 }
-        self.init(prefix: p, suffix: s, oldCount: old.count, newCount: new.count)
+        if suffix > 0 { runs.append(Run(old: oldEnd, new: newEnd, length: suffix)) }
+    }
+
+    /// The run that holds old offset `pos`.
+    func run(containing pos: Int) -> Run? {
+        var lo = 0, hi = runs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].old + runs[mid].length <= pos { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < runs.count, runs[lo].old <= pos else { return nil }
+        return runs[lo]
+    }
+
+    /// The first run starting after old offset `pos`.
+    func nextRun(after pos: Int) -> Run? { runs.first { $0.old > pos } }
+
+    /// Length of the common run starting at old[i] and new[j], at most `limit`.
+    static func matchForward(_ old: UnsafeRawBufferPointer, _ i: Int, _ new: UnsafeRawBufferPointer, _ j: Int, _ limit: Int) -> Int {
+        guard limit > 0, let a = old.baseAddress, let b = new.baseAddress else { return 0 }
+        var n = 0
+        let chunk = 1 << 12
+        while n + chunk <= limit && memcmp(a + i + n, b + j + n, chunk) == 0 { n += chunk }
+        while n < limit && old[i + n] == new[j + n] { n += 1 }
+        return n
+    }
+
+    /// The next place (old offset, new offset) where both sides agree again on an anchor:
+    /// old's next window is indexed and new is scanned (an insertion of any size up to
+    /// `searchLimit`), then the other way round (a deletion).
+    static func resync(_ old: UnsafeRawBufferPointer, _ p: Int, _ oldEnd: Int,
+                       _ new: UnsafeRawBufferPointer, _ q: Int, _ newEnd: Int) -> (Int, Int)? {
+        if let (i, j) = scan(indexed: old, from: p, to: min(oldEnd, p + window), scanned: new, from: q,
+                             to: min(newEnd, q + searchLimit)) { return (i, j) }
+        if let (j, i) = scan(indexed: new, from: q, to: min(newEnd, q + window), scanned: old, from: p,
+                             to: min(oldEnd, p + searchLimit)) { return (i, j) }
+        return nil
+    }
+
+    private static func key(_ buf: UnsafeRawBufferPointer, _ at: Int) -> UInt64 {
+        let a = buf.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+        let b = buf.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+        return a &* 0x9E37_79B9_7F4A_7C15 ^ b
+    }
+
+    /// The first position in `scanned` whose anchor also starts in the indexed range, with that
+    /// indexed position (the earliest one).
+    private static func scan(indexed: UnsafeRawBufferPointer, from: Int, to: Int,
+                             scanned: UnsafeRawBufferPointer, from sFrom: Int, to sTo: Int) -> (Int, Int)? {
+        guard to - from >= anchor, sTo - sFrom >= anchor else { return nil }
+        var table: [UInt64: Int] = [:]
+        table.reserveCapacity(to - from)
+        var k = to - anchor
+        while k >= from {
+            table[key(indexed, k)] = k
+            k -= 1
+        }
+        var j = sFrom
+        while j + anchor <= sTo {
+            if let i = table[key(scanned, j)], memcmp(indexed.baseAddress! + i, scanned.baseAddress! + j, anchor) == 0 {
+                return (i, j)
+            }
+            j += 1
+        }
+        return nil
     }
 }
 

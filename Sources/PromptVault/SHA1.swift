@@ -21,10 +21,9 @@ struct SHA1 {
             for i in 0..<n { buffer[buffered + i] = bytes[i] }
             buffered += n
             offset = n
-            if buffered == 64 {
-                buffer.withUnsafeBytes { compress($0.baseAddress!) }
-                buffered = 0
-            }
+            guard buffered == 64 else { return }  // all input went into the partial block
+            buffer.withUnsafeBytes { compress($0.baseAddress!) }
+            buffered = 0
         }
         while bytes.count - offset >= 64 {
             compress(base + offset)
