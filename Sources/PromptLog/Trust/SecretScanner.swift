@@ -123,14 +123,35 @@ public enum SecretScanner {
         var i = 0
         var line = firstLine
         var counted = 0
+        // Hits that start after the byte that found them (a URL's password is found at its `://`,
+        // an assigned value at its `=`): held until the scan reaches them, so that anything in
+        // between (a token used as a URL's user name) is still found, in order.
+        var pending: [Hit] = []
+        func emit(_ m: Hit) throws {
+            line += LogScanner.countNewlines(buf, from: counted, to: m.start)
+            counted = m.start
+            try body(SecretFinding(kind: m.kind, line: line, offset: m.start, length: m.end - m.start))
+            i = max(m.end, i + 1)
+            pending.removeAll { $0.start < i }
+        }
         while i < n {
+            if let first = pending.first, first.start <= i {
+                pending.removeFirst()
+                try emit(first)
+                continue
+            }
             switch buf[i] {
             case 0x41, 0x42, 0x62, 0x65, 0x67, 0x68, 0x72, 0x73, 0x77, 0x78, 0x79, 0x2D, 0x3D, 0x3A:
                 if let m = scanner.match(at: i) {
-                    line += LogScanner.countNewlines(buf, from: counted, to: m.start)
-                    counted = m.start
-                    try body(SecretFinding(kind: m.kind, line: line, offset: m.start, length: m.end - m.start))
-                    i = max(m.end, i + 1)
+                    if m.start <= i {
+                        try emit(m)
+                    } else {
+                        if !pending.contains(where: { $0.start < m.end && m.start < $0.end }) {
+                            pending.append(m)
+                            pending.sort { $0.start < $1.start }
+                        }
+                        i += 1
+                    }
                 } else {
                     i += 1
                 }
@@ -138,6 +159,7 @@ public enum SecretScanner {
                 i += 1
             }
         }
+        for m in pending where m.start >= i { try emit(m) }
     }
 }
 
@@ -207,6 +229,7 @@ private struct Pass {
 
     /// A token with a recognisable prefix starting at `i` (`i` must start a word, or follow `=`, a quote...).
     func token(at i: Int) -> Hit? {
+        guard i < n else { return nil }
         switch buf[i] {
         case 0x41:  // 'A'
             if has("AKIA", at: i) || has("ASIA", at: i) || has("ABIA", at: i) || has("ACCA", at: i) {
@@ -444,7 +467,11 @@ private struct Pass {
         }
         guard lastAt > a else { return nil }
         var colon = -1
-        for k in a..<lastAt where buf[k] == 0x3A { colon = k; break }
+        for k in a..<lastAt {
+            // Userinfo never holds brackets (RFC 3986), and `[redacted:...]` must not read as one.
+            if buf[k] == 0x5B || buf[k] == 0x5D { return nil }
+            if buf[k] == 0x3A && colon < 0 { colon = k }
+        }
         guard colon > a, colon + 1 < lastAt else { return nil }
         let ps = colon + 1
         if isPlaceholder(ps, lastAt) { return nil }
