@@ -14,6 +14,13 @@ public enum LogScanner {
 
     /// For a header at `p`: the bounds of its timestamp token. `nil` when `p` starts no header.
     static func headerTimestampEnd(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> (start: Int, end: Int)? {
+        guard let h = headerTimestamp(buf, at: p) else { return nil }
+        return (h.start, h.end)
+    }
+
+    /// For a header at `p`: its timestamp (without `text`) and the bounds of the token, for
+    /// scans that need the time of every block without parsing it twice.
+    static func headerTimestamp(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> (start: Int, end: Int, timestamp: Timestamp)? {
         let n = buf.count
         guard p + 3 < n, buf[p] == 35, buf[p + 1] == 35, buf[p + 2] == 32 else { return nil }
         var s = p + 3
@@ -23,8 +30,8 @@ public enum LogScanner {
               buf[s + 4] == 45 else { return nil }
         var e = s
         while e < n, buf[e] != 32, buf[e] != 9, buf[e] != 10, buf[e] != 13 { e += 1 }
-        guard Timestamp.parse(buf, s, e, keepText: false) != nil else { return nil }
-        return (s, e)
+        guard let ts = Timestamp.parse(buf, s, e, keepText: false) else { return nil }
+        return (s, e, ts)
     }
 
     @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }

@@ -1,0 +1,279 @@
+/// One distinct TASK text (by hash) and where and how often it came up.
+struct TaskEntry {
+    var counts = OutcomeCounts()
+    var firstEpoch = Int64.max
+    var lastEpoch = Int64.min
+    /// UTC offsets (minutes; `Int16.min` for none) of the earliest and latest timestamps, to show
+    /// them in the writer's time without going back into the log.
+    var firstZone = Int16.min
+    var lastZone = Int16.min
+    /// Smallest and largest month as written (year * 12 + month - 1): two months or more when they differ.
+    var minMonth = Int32.max
+    var maxMonth = Int32.min
+
+    mutating func add(epoch: Int64, zone: Int16, month: Int32, _ c: Classification) {
+        counts.add(c)
+        if epoch < firstEpoch { firstEpoch = epoch; firstZone = zone }
+        if epoch >= lastEpoch { lastEpoch = epoch; lastZone = zone }
+        minMonth = min(minMonth, month)
+        maxMonth = max(maxMonth, month)
+    }
+
+    mutating func merge(_ o: TaskEntry) {
+        counts.merge(o.counts)
+        if o.firstEpoch < firstEpoch { firstEpoch = o.firstEpoch; firstZone = o.firstZone }
+        if o.lastEpoch >= lastEpoch { lastEpoch = o.lastEpoch; lastZone = o.lastZone }
+        minMonth = min(minMonth, o.minMonth)
+        maxMonth = max(maxMonth, o.maxMonth)
+    }
+}
+
+/// A block the classifier could not place, for `--unclassified`.
+struct UnclassifiedItem {
+    var offset: Int
+    var timestamp: String
+    var model: String?
+    var project: String?
+    var text: String
+}
+
+/// The prompt-shape rows, in report order.
+enum ShapeFeature: Int, CaseIterable {
+    case wordsUnder80, words80to199, words200plus, namesFile, noFile, number, noNumber, secondPerson,
+         notSecondPerson, codeBlock, noCodeBlock
+}
+
+/// Aggregates blocks for one part of the log (one per thread); parts are merged at the end.
+/// Memory depends on the number of distinct models, projects, months, days and task lines,
+/// never on the number of blocks: nothing of a block is kept.
+struct StatsAccumulator {
+    /// Distinct task lines kept before those seen only once are dropped (see `pruneTasks`).
+    static let taskCapacity = 1 << 16
+
+    var total = OutcomeCounts()
+    var first: (epoch: Int64, offset: Int)? = nil
+    var last: (epoch: Int64, offset: Int)? = nil
+    var models = KeyedCounts()
+    var projects = KeyedCounts()
+    private(set) var months: [Int32: OutcomeCounts] = [:]
+    /// Blocks per day (days since 1970 of the instant, UTC).
+    private(set) var days: [Int32: Int] = [:]
+    private var currentMonth = Int32.min
+    private var currentMonthCounts = OutcomeCounts()
+    private var currentDay = Int32.min
+    private var currentDayCount = 0
+
+    private mutating func flushMonth() {
+        if currentMonthCounts.blocks > 0 { months[currentMonth, default: OutcomeCounts()].merge(currentMonthCounts) }
+        currentMonthCounts = OutcomeCounts()
+    }
+
+    private mutating func flushDay() {
+        if currentDayCount > 0 { days[currentDay, default: 0] += currentDayCount }
+        currentDayCount = 0
+    }
+
+    /// Files the current month and day; call when the scan is done.
+    mutating func finish() {
+        flushMonth()
+        flushDay()
+    }
+    var shapes = Array(repeating: OutcomeCounts(), count: ShapeFeature.allCases.count)
+    var tasks: [UInt64: TaskEntry] = [:]
+    /// The text of each distinct task (see `BlockReader.task`), kept from its first block so the
+    /// report need not go back into the log.
+    var taskTexts: [UInt64: [UInt8]] = [:]
+    /// Set when task lines seen once were dropped to keep memory bounded.
+    var tasksPruned = false
+    var unclassified: [UnclassifiedItem] = []
+
+    private var reader = BlockReader()
+    private var verdictCache = ByteTable<Classification>(capacity: 4096, fixedCapacity: true, maxKeyLength: 400)
+    private let filter: StatsFilter
+
+    init(filter: StatsFilter) { self.filter = filter }
+
+    /// Reads and counts the blocks in `buf[from..<to]` (`from` at a header or the preamble's start;
+    /// `to` at a header or the end). Pages already read are handed back to the kernel as it goes.
+    mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) throws {
+        var start = LogScanner.nextHeader(buf, from: from)
+        var released = from
+        let step = 8 << 20
+        while start < to {
+            let (facts, next) = reader.read(buf, at: start, limit: to)
+            try add(buf, facts, offset: start)
+            start = next
+            if start - released >= step {
+                PageRelease.drop(buf, from: released, to: start)
+                released = start
+            }
+        }
+    }
+
+    mutating func add(_ buf: UnsafeBufferPointer<UInt8>, _ facts: BlockFacts, offset: Int) throws {
+        let ts = facts.timestamp
+        if let since = filter.since, !since.admitsAsLower(ts) { return }
+        if let until = filter.until, !until.admitsAsUpper(ts) { return }
+        let modelID = facts.model.map { models.id(buf, $0) }
+        let projectID = facts.project.map { projects.id(buf, $0) }
+        if let m = filter.model {
+            guard let id = modelID, try models.allowed(id, by: m) else { return }
+        }
+        if let p = filter.project {
+            guard let id = projectID, try projects.allowed(id, by: p) else { return }
+        }
+        let c = classify(facts.hasBullet)
+        if let verdicts = filter.verdicts, !verdicts.contains(c.verdict) { return }
+
+        let epoch = ts.epochSeconds
+        total.add(c)
+        if first == nil || epoch < first!.epoch { first = (epoch, offset) }
+        if last == nil || epoch >= last!.epoch { last = (epoch, offset) }
+        models.add(modelID, c)
+        projects.add(projectID, c)
+        let month = Int32(ts.year * 12 + ts.month - 1)
+        let day = Int32(epoch >= 0 ? epoch / 86_400 : (epoch - 86_399) / 86_400)
+        // Logs are in time order: count into the current month and day, file them when they change.
+        if month != currentMonth { flushMonth(); currentMonth = month }
+        currentMonthCounts.add(c)
+        if day != currentDay { flushDay(); currentDay = day }
+        currentDayCount += 1
+        if let shape = facts.shape {
+            shapes[[ShapeFeature.wordsUnder80, .words80to199, .words200plus][shape.lengthBucket].rawValue].add(c)
+            shapes[(shape.namesFileOrFunction ? ShapeFeature.namesFile : .noFile).rawValue].add(c)
+            shapes[(shape.numberWithUnit ? ShapeFeature.number : .noNumber).rawValue].add(c)
+            shapes[(shape.secondPerson ? ShapeFeature.secondPerson : .notSecondPerson).rawValue].add(c)
+            shapes[(shape.codeBlock ? ShapeFeature.codeBlock : .noCodeBlock).rawValue].add(c)
+        }
+        if let h = facts.taskHash {
+            let zone = ts.offsetMinutes.map { Int16(clamping: $0) } ?? Int16.min
+            if let i = tasks.index(forKey: h) {
+                tasks.values[i].add(epoch: epoch, zone: zone, month: month, c)
+            } else {
+                var entry = TaskEntry()
+                entry.add(epoch: epoch, zone: zone, month: month, c)
+                tasks[h] = entry
+                taskTexts[h] = reader.task
+            }
+            if tasks.count > StatsAccumulator.taskCapacity { pruneTasks() }
+        }
+        if c.verdict == .unclassified && filter.listUnclassified {
+            func text(_ r: Range<Int>?) -> String? { r.map { LogParser.decode(buf, $0.lowerBound, $0.upperBound) } }
+            unclassified.append(UnclassifiedItem(offset: offset, timestamp: text(facts.timestampText)!,
+                                                 model: text(facts.model),
+                                                 project: text(facts.project),
+                                                 text: String(decoding: reader.bullet, as: UTF8.self)))
+        }
+    }
+
+    /// The verdict of the bullet the reader holds, remembered for texts seen before.
+    private mutating func classify(_ hasBullet: Bool) -> Classification {
+        guard hasBullet else { return .none }
+        return reader.bullet.withUnsafeBufferPointer { b in
+            if let known = verdictCache.get(b) { return known }
+            let c = OutcomeClassifier.classify(utf8: b)
+            verdictCache.set(b, c)
+            return c
+        }
+    }
+
+    /// Keeps memory bounded on logs with a great many distinct task lines: drops those seen
+    /// once (raising the bar until at most half the capacity is used). Repeats are then
+    /// reported as possibly incomplete.
+    mutating func pruneTasks() {
+        var bar = 1
+        while tasks.count > StatsAccumulator.taskCapacity / 2 {
+            tasks = tasks.filter { $0.value.counts.blocks > bar }
+            bar += 1
+        }
+        if taskTexts.count > tasks.count {
+            taskTexts = taskTexts.filter { tasks[$0.key] != nil }
+        }
+        tasksPruned = true
+    }
+
+    mutating func merge(_ o: StatsAccumulator, _ buf: UnsafeBufferPointer<UInt8>) {
+        var o = o
+        o.finish()
+        finish()
+        total.merge(o.total)
+        if let f = o.first, first == nil || f.epoch < first!.epoch { first = f }
+        if let l = o.last, last == nil || l.epoch >= last!.epoch { last = l }
+        models.merge(o.models)
+        projects.merge(o.projects)
+        for (k, v) in o.months { months[k, default: OutcomeCounts()].merge(v) }
+        for (k, v) in o.days { days[k, default: 0] += v }
+        for i in shapes.indices { shapes[i].merge(o.shapes[i]) }
+        for (k, v) in o.tasks { tasks[k, default: TaskEntry()].merge(v) }
+        for (k, v) in o.taskTexts where taskTexts[k] == nil { taskTexts[k] = v }
+        tasksPruned = tasksPruned || o.tasksPruned
+        if tasks.count > StatsAccumulator.taskCapacity { pruneTasks() }
+        unclassified += o.unclassified
+    }
+}
+
+/// Counts per header value (model or project), keyed by the value's bytes.
+struct KeyedCounts {
+    private var ids = ByteTable<Int>()
+    /// Counts per id; blocks without the field are counted under `absent`.
+    private(set) var counts: [OutcomeCounts] = []
+    private(set) var keys: [String] = []
+    private(set) var absent = OutcomeCounts()
+    private var verdictsOfFilter: [Bool?] = []
+
+    mutating func id(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int {
+        let key = UnsafeBufferPointer(rebasing: buf[r])
+        if let id = ids.get(key) { return id }
+        let id = counts.count
+        ids.set(key, id)
+        counts.append(OutcomeCounts())
+        keys.append(String(decoding: key, as: UTF8.self))
+        verdictsOfFilter.append(nil)
+        return id
+    }
+
+    /// Whether the filter pattern matches the value with this id (asked once per distinct value).
+    mutating func allowed(_ id: Int, by matcher: Matcher) throws -> Bool {
+        if let known = verdictsOfFilter[id] { return known }
+        let ok = try matcher.matches(keys[id])
+        verdictsOfFilter[id] = ok
+        return ok
+    }
+
+    mutating func add(_ id: Int?, _ c: Classification) {
+        if let id { counts[id].add(c) } else { absent.add(c) }
+    }
+
+    mutating func merge(_ o: KeyedCounts) {
+        for (k, key) in o.keys.enumerated() where o.counts[k].blocks > 0 {
+            var copy = key
+            let id = copy.withUTF8 { b in self.id(b, 0..<b.count) }
+            counts[id].merge(o.counts[k])
+        }
+        absent.merge(o.absent)
+    }
+
+    /// Every value with blocks, and `-` for blocks without one.
+    var groups: [(key: String, counts: OutcomeCounts)] {
+        var out = keys.indices.filter { counts[$0].blocks > 0 }.map { (keys[$0], counts[$0]) }
+        if absent.blocks > 0 { out.append(("-", absent)) }
+        return out
+    }
+}
+
+/// The filters as stats applies them: compiled once, copied per thread.
+struct StatsFilter {
+    var since: DateBound?
+    var until: DateBound?
+    var model: Matcher?
+    var project: Matcher?
+    var verdicts: Set<Verdict>?
+    var listUnclassified: Bool
+
+    func copy() -> StatsFilter {
+        var f = self
+        f.model = model?.copy()
+        f.project = project?.copy()
+        return f
+    }
+}
