@@ -57,6 +57,12 @@ public struct AddCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     public var quiet = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Log the text as given, without redacting credentials.",
+        discussion: "By default API keys, tokens, private keys, passwords in assignments and URLs are replaced "
+            + "by [redacted:KIND] before the block is written, and what was redacted is printed."))
+    public var keepSecrets = false
+
     public init() {}
 
     public func validate() throws {
@@ -96,7 +102,7 @@ public struct AddCommand: ParsableCommand {
             throw PlogError.refused(what: "plog add", reason: "nothing to log: no task, prompt or outcome",
                                          hint: "give -t TASK, --prompt TEXT, pipe the prompt on stdin, or run on a terminal to use your editor")
         }
-        let bytes = block.render()
+        let bytes = redactingSecrets(block.render())
         try Capture.append(bytes, to: ctx.logPath, env: ctx.env)
         report("logged " + BlockRenderer.headerLine(timestamp: block.timestamp, model: block.model, project: block.project)
             .dropFirst(3).dropLast() + " to " + ctx.logPath)
@@ -127,7 +133,7 @@ public struct AddCommand: ParsableCommand {
         let draftPath = try Drafts.save(text, env: ctx.env)
         let result = try Capture.editAndAppend(draftPath: draftPath, original: text, logPath: ctx.logPath,
                                                editor: try Capture.editorCommand(env: ctx.env, config: ctx.config),
-                                               env: ctx.env)
+                                               env: ctx.env, beforeWrite: redactingSecrets)
         report(result, ctx: ctx)
     }
 
@@ -138,12 +144,22 @@ public struct AddCommand: ParsableCommand {
         if edit {
             result = try Capture.editAndAppend(draftPath: full, original: nil, logPath: ctx.logPath,
                                                editor: try Capture.editorCommand(env: ctx.env, config: ctx.config),
-                                               env: ctx.env)
+                                               env: ctx.env, beforeWrite: redactingSecrets)
         } else {
             result = try Capture.appendDraft(try FileIO.readAll(full), original: nil, draftPath: full,
-                                             logPath: ctx.logPath, env: ctx.env, removeDraft: own)
+                                             logPath: ctx.logPath, env: ctx.env, removeDraft: own,
+                                             beforeWrite: redactingSecrets)
         }
         report(result, ctx: ctx)
+    }
+
+    /// The block with credentials replaced by `[redacted:KIND]` (unless --keep-secrets), saying
+    /// on stderr what was replaced, even with --quiet: the log no longer holds what was typed.
+    func redactingSecrets(_ block: [UInt8]) -> [UInt8] {
+        if keepSecrets { return block }
+        let (bytes, findings) = SecretScanner.redact(block)
+        if !findings.isEmpty { Terminal.printNote(SecretScanner.summary(findings)) }
+        return bytes
     }
 
     func report(_ result: Capture.EditorResult, ctx: CommandContext) {

@@ -316,8 +316,12 @@ let goodLog = """
         try makeRepo(dir, reflogTime: 1_760_000_000)
         let repo = GitRepositoryState.inspect(path: dir.path + "/notes/prompts.log")
         let e = env(dir)
-        let yes = Doctor.scheduleCheck(repo, env: e, options: Self.options(crontab: "MAILTO=me\n55 23 * * * /usr/local/bin/plog commit --quiet >> log 2>&1 # plog\n"))
+        let yes = Doctor.scheduleCheck(repo, env: e, options: Self.options(crontab: "MAILTO=me\n55 23 * * * /usr/local/bin/plog commit --quiet >> log 2>&1 # mine\n"))
         #expect(yes.status == .ok && yes.summary.contains("55 23 * * *"))
+        // The line `plog cron install` writes.
+        let job = DailyJob(plog: "/opt/bin/plog", log: dir.path + "/notes/prompts.log", hour: 6, minute: 5, output: "/tmp/c.log")
+        let installed = Doctor.scheduleCheck(repo, env: e, options: Self.options(crontab: "# mine\n" + job.cronLine + "\n"))
+        #expect(installed.status == .ok && installed.summary.contains("5 6 * * *"))
         let commented = Doctor.scheduleCheck(repo, env: e, options: Self.options(crontab: "# 55 23 * * * plog commit\n"))
         #expect(commented.status == .problem)
         let none = Doctor.scheduleCheck(repo, env: e, options: Self.options(crontab: nil))

@@ -55,8 +55,10 @@ public enum Capture {
     /// Opens `draftPath` in the editor, then judges and appends what was saved. The draft file is
     /// removed once its block is in the log or when there is nothing to log; it is kept (and
     /// named in the error) when the editor fails, the text does not parse, or the append fails.
+    /// `beforeWrite` sees the block last, just before it is written (`plog add` redacts secrets there).
     public static func editAndAppend(draftPath: String, original: [UInt8]?, logPath: String,
-                                     editor: [String], env: Environment) throws -> EditorResult {
+                                     editor: [String], env: Environment,
+                                     beforeWrite: ([UInt8]) -> [UInt8] = { $0 }) throws -> EditorResult {
         let status = try Subprocess.runInteractive(editor + [draftPath], env: env)
         guard status == 0 else {
             throw PlogError.refused(what: "editor `\(editor.joined(separator: " "))`",
@@ -64,19 +66,22 @@ public enum Capture {
                                     hint: "your draft is kept at \(draftPath); log it with: plog add --draft \(shellQuoted(draftPath))")
         }
         let saved = try FileIO.readAll(draftPath)
-        return try appendDraft(saved, original: original, draftPath: draftPath, logPath: logPath, env: env)
+        return try appendDraft(saved, original: original, draftPath: draftPath, logPath: logPath, env: env,
+                               beforeWrite: beforeWrite)
     }
 
     /// Judges draft bytes and appends them (see `editAndAppend`).
     public static func appendDraft(_ saved: [UInt8], original: [UInt8]?, draftPath: String, logPath: String,
-                                   env: Environment, removeDraft: Bool = true) throws -> EditorResult {
+                                   env: Environment, removeDraft: Bool = true,
+                                   beforeWrite: ([UInt8]) -> [UInt8] = { $0 }) throws -> EditorResult {
         switch DraftText.judge(saved, original: original) {
         case .nothing(let reason):
             if removeDraft { unlink(draftPath) }
             return .nothing(reason: reason)
         case .invalid(let reason):
             throw PlogError.invalidDraft(path: draftPath, reason: reason)
-        case .block(let bytes):
+        case .block(let judged):
+            let bytes = beforeWrite(judged)
             let result = try append(bytes, to: logPath, env: env, keptDraft: draftPath)
             if removeDraft { unlink(draftPath) }
             let header = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)

@@ -265,27 +265,26 @@ public enum Doctor {
 
     // MARK: Scheduled commits
 
-    /// The marker `plog cron install` puts on its line; any uncommented line running `plog commit` counts too.
-    public static let cronMarker = "# plog: daily commit"
-
+    /// Finds the daily job: plog's systemd user timer, its launchd agent, or its crontab line
+    /// (`DailyJob.cronMarker`; any other uncommented crontab line running `plog commit` counts too).
     static func scheduleCheck(_ repo: GitRepositoryState?, env: Environment, options: Options) -> DoctorCheck {
-        // systemd user timer and launchd agent, shipped as alternatives to cron.
-        let systemdDir = (env["XDG_CONFIG_HOME"] ?? env.home + "/.config") + "/systemd/user"
-        for name in listDirectory(systemdDir) where name.hasPrefix("plog") && name.hasSuffix(".timer") {
-            return DoctorCheck("schedule", .ok, "systemd user timer \(name)")
+        let timer = DailyJob.systemdUnitName + ".timer"
+        if Path.exists(DailyJob.systemdDirectory(env) + "/" + timer) {
+            return DoctorCheck("schedule", .ok, "systemd user timer \(timer)")
         }
-        for name in listDirectory(env.home + "/Library/LaunchAgents") where name.contains("plog") && name.hasSuffix(".plist") {
-            return DoctorCheck("schedule", .ok, "launchd agent \(name)")
+        let agent = DailyJob.launchdLabel + ".plist"
+        if Path.exists(env.home + "/Library/LaunchAgents/" + agent) {
+            return DoctorCheck("schedule", .ok, "launchd agent \(agent)")
         }
         let (text, reason) = options.crontab(env)
         if let text {
-            for raw in text.split(separator: "\n") {
-                let line = raw.trimmingCharacters(in: " \t\r")
-                if line.hasPrefix("#") || line.isEmpty { continue }
-                if line.contains(cronMarker) || (line.contains("plog") && line.contains(" commit")) {
-                    let schedule = line.split(separator: " ", omittingEmptySubsequences: true).prefix(5).joined(separator: " ")
-                    return DoctorCheck("schedule", .ok, "cron runs `plog commit` (\(schedule))")
-                }
+            let own = DailyJob.installedLine(in: text)
+            let other = text.split(separator: "\n").map { $0.trimmingCharacters(in: " \t\r") }.first {
+                !$0.hasPrefix("#") && $0.contains("plog") && $0.contains(" commit")
+            }
+            if let line = own ?? other {
+                let schedule = line.split(separator: " ", omittingEmptySubsequences: true).prefix(5).joined(separator: " ")
+                return DoctorCheck("schedule", .ok, "cron runs `plog commit` (\(schedule))")
             }
         }
         let found = text == nil ? reason : "no `plog commit` line in the crontab"
@@ -293,7 +292,7 @@ public enum Doctor {
             return DoctorCheck("schedule", .note, found + " (nothing to commit to: the log is not in a repository)")
         }
         return DoctorCheck("schedule", .problem, found + ", so the log is committed only when you run `plog commit`",
-                           hint: "plog cron install (or the systemd/launchd units: plog cron show --systemd)")
+                           hint: "plog cron install (or a systemd timer: plog cron install --systemd)")
     }
 
     /// `crontab -l`, run directly (no shell).

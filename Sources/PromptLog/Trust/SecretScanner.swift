@@ -105,6 +105,17 @@ public enum SecretScanner {
         return (r.findings.isEmpty ? text : String(decoding: r.bytes, as: UTF8.self), r.findings)
     }
 
+    /// One line for stderr saying what was redacted, where (lines of the scanned block), and how
+    /// to keep it: `redacted 2 credentials before logging: aws-access-key-id on line 4, password
+    /// on line 9 of the block; --keep-secrets logs them as typed`.
+    public static func summary(_ findings: [SecretFinding]) -> String {
+        let list = findings.prefix(8).map { "\($0.kind.rawValue) on line \($0.line)" }.joined(separator: ", ")
+            + (findings.count > 8 ? ", and \(findings.count - 8) more" : "")
+        let what = findings.count == 1 ? "1 credential" : "\(findings.count) credentials"
+        return "redacted \(what) before logging: \(list) of the block; --keep-secrets logs "
+            + (findings.count == 1 ? "it" : "them") + " as typed"
+    }
+
     /// Every secret in `bytes`, in order, without changing anything.
     public static func scan(_ bytes: [UInt8]) -> [SecretFinding] {
         bytes.withUnsafeBufferPointer { buf in
