@@ -9,8 +9,9 @@
 /// also matches U+212A (KELVIN SIGN) and `s` matches U+017F (LONG S), so the literal search
 /// spells them as alternatives (`LiteralSetMatcher`). Non-ASCII letters fold to other bytes,
 /// so in a caseless search they end a literal instead of joining it (`café` yields `caf`).
-/// A literal never starts with `k` or `s` (`semaphore` is searched as `emaphore`): PCRE2's
-/// JIT finds a plain first character with SIMD, but not an alternative.
+/// PCRE2's JIT scans for a literal's first character with SIMD and stops at each one, so a
+/// literal is searched from its rarest early character (`semaphore` as `maphore`: `e` is the
+/// commonest letter, and `s` has an alternative spelling, which the JIT cannot scan for).
 ///
 /// Anything the extractor does not understand gives no literals (never wrong ones): the search
 /// then runs on the pattern itself.
@@ -34,12 +35,43 @@ enum RequiredLiterals {
             info = again
             folded = true
         }
-        guard var set = Info.good(info.exact) ?? info.req, set.count <= maxSet else { return nil }
-        if folded {
-            set = set.map { Array($0.drop { $0 == UInt8(ascii: "k") || $0 == UInt8(ascii: "s") }) }
+        guard let set = Info.good(info.exact) ?? info.req, set.count <= maxSet,
+              set.allSatisfy({ $0.count >= minLength }) else { return nil }
+        return (set.map { fromRarestStart($0, caseless: folded) }, folded)
+    }
+
+    /// The tail of `literal` that starts at its rarest character among those that leave at
+    /// least 5 bytes and 60% of it (a shorter literal is kept whole): fewer stops for the JIT's
+    /// first-character scan, few more false candidates.
+    static func fromRarestStart(_ literal: [UInt8], caseless: Bool) -> [UInt8] {
+        let keep = max(5, (literal.count * 6 + 9) / 10)
+        guard literal.count > keep else { return literal }
+        var best = 0
+        var bestCost = Int.max
+        for i in 0...(literal.count - keep) {
+            let c = cost(literal[i], caseless: caseless)
+            if c < bestCost { bestCost = c; best = i }
         }
-        guard set.allSatisfy({ $0.count >= minLength }) else { return nil }
-        return (set, folded)
+        return Array(literal[best...])
+    }
+
+    /// How often a byte starts a JIT stop in English prose and code, per mille (letters both cases).
+    static func cost(_ byte: UInt8, caseless: Bool) -> Int {
+        let c = byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+        if caseless && (c == UInt8(ascii: "k") || c == UInt8(ascii: "s")) { return 1000 }
+        switch c {
+        case 97...122:
+            let letters: [Int] = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1]
+            return letters[Int(c - 97)]
+        case 32: return 180
+        case 10, 13, 9: return 30
+        case 48...57: return 10
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "/"),
+             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: "#"):
+            return 15
+        case 0x80...0xFF: return 100  // non-ASCII text: frequent in some languages
+        default: return 5
+        }
     }
 
     /// What a part of a pattern says about the text it matches.

@@ -223,10 +223,21 @@ public enum Clipboard {
     static func runHelper(_ argv: [String], env: Environment, stdin: [UInt8]?, captureStdout: Bool) throws -> [UInt8] {
         let name = argv[0]
         guard let path = Subprocess.which(name, env: env) else { throw ClipboardFailure(reason: "\(name) not on PATH") }
+        // The helper's stdin is a socket pair, not a pipe: writing to a helper that exited early
+        // must fail with EPIPE, not raise SIGPIPE in a process that may not ignore it.
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+        #if canImport(Glibc)
+        let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamType = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, streamType, 0, &inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
             throw ClipboardFailure(reason: "cannot create pipes for \(name)")
         }
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(inPipe[1], SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -276,10 +287,10 @@ public enum Clipboard {
                 if w == pid { exited = true }
             }
             if inOpen {
-                let n = toWrite.withUnsafeBytes { posixWrite(inPipe[1], $0.baseAddress! + written, $0.count - written) }
+                let n = toWrite.withUnsafeBytes { sendNoSignal(inPipe[1], $0.baseAddress! + written, $0.count - written) }
                 if n > 0 { written += n }
                 if written == toWrite.count || (n < 0 && errno != EAGAIN && errno != EINTR) || exited {
-                    close(inPipe[1]); inOpen = false
+                    close(inPipe[1]); inOpen = false  // the helper's end (dup'ed as its stdin) sees EOF
                     toWrite = []
                 }
             }
@@ -314,6 +325,15 @@ public enum Clipboard {
             throw ClipboardFailure(reason: "\(name) failed (exit \(code))" + (message.isEmpty ? "" : ": " + message))
         }
         return output
+    }
+
+    /// `send` without SIGPIPE (Linux: MSG_NOSIGNAL; macOS: the socket has SO_NOSIGPIPE).
+    static func sendNoSignal(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
+        #if canImport(Glibc)
+        return send(fd, p, n, Int32(MSG_NOSIGNAL))
+        #else
+        return send(fd, p, n, 0)
+        #endif
     }
 
     static func monotonicMilliseconds() -> Int {
