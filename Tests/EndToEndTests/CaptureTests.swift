@@ -275,7 +275,7 @@ func scriptedEditor(_ sandbox: Sandbox, _ name: String, _ body: String) throws -
         let r = try s.run("plog", ["export", "--jsonl", "-f", "p.log"], cwd: s.root)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(Set(first.keys) == ["timestamp", "model", "project", "task", "prompt", "outcome", "verdict", "turns",
                                     "offset", "line", "text"])
