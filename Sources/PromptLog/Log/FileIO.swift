@@ -93,12 +93,18 @@ public enum FileIO {
     }
 
     /// Writes all of `bytes` to a new file (exclusive create) with `mode`, fsynced.
+    /// On failure (a full disk) the file is removed: a cut copy must not pass for a whole one.
     public static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw PlogError.io(operation: "cannot create", path: path, errno: errno) }
         defer { close(fd) }
-        try writeAll(fd, bytes, path: path)
-        guard fsync(fd) == 0 else { throw PlogError.io(operation: "cannot sync", path: path, errno: errno) }
+        do {
+            try writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw PlogError.io(operation: "cannot sync", path: path, errno: errno) }
+        } catch {
+            unlink(path)
+            throw error
+        }
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes and EINTR.
