@@ -83,8 +83,7 @@ public struct HistOptions: ParsableArguments {
         let request = try request(config: ctx.config, env: ctx.env)
         let result = try Recall.run(request, logPath: ctx.logPath)
         guard !result.blocks.isEmpty else {
-            let searched = result.info.matched > 0 ? " within the budget" : ""
-            Terminal.printNote("no block matches \(result.info.queryText)\(filters.summary)\(searched) in \(ctx.logPath)",
+            Terminal.printNote("no block matches \(result.info.queryText)\(filters.summary) in \(ctx.logPath)",
                                program: program)
             throw ExitCode(1)
         }

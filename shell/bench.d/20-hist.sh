@@ -22,6 +22,7 @@ for mb in 100 1000; do
   log=$(bench_log "$mb")
   cat "$log" >/dev/null  # into the page cache before anything is timed
   ms[cat,$mb]=$(t "cat-$mb" "cat $log")
+  ms[plog1,$mb]=$(t "prompthist-never-1thread-$mb" "env PLOG_THREADS=1 $PROMPTHIST --print -f $log $never")
   for name in rare common never regex rare_regex; do
     pat=${!name}
     ms[plog,$name,$mb]=$(t "prompthist-$name-$mb" "$PROMPTHIST --print -f $log $(q "$pat")")
@@ -41,6 +42,7 @@ for mb in 100 1000; do
     fmt "$name: ${!name}" "$p" "${ms[grep,$name,$mb]}" "${ms[rgP,$name,$mb]}" "${ms[rg,$name,$mb]}" "${ms[cat,$mb]}" \
       "$(ratio "${ms[grep,$name,$mb]}" "$p")" "$(ratio "${ms[rgP,$name,$mb]}" "$p")" "$(ratio "$p" "${ms[cat,$mb]}")"
   done
+  fmt "never, one thread (PLOG_THREADS=1)" "${ms[plog1,$mb]}" "" "" "" "${ms[cat,$mb]}" "" "" "$(ratio "${ms[plog1,$mb]}" "${ms[cat,$mb]}")"
 done
 
 # Peak memory: the scanned pages of the mapped log are handed back as the scan goes, so max RSS
