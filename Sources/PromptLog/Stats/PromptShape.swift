@@ -225,10 +225,11 @@ public struct PromptShapeScanner {
         let w = core(word)
         let m = w.count
         guard m >= 3 else { return false }
-        // name( ... ) : a call
+        // name( ... ) : a call (but not the plural idiom `file(s)`)
         if let paren = w.firstIndex(of: 40), paren > 0, isAlnum(w[paren - 1]) || w[paren - 1] == 95,
-           w[paren...].contains(41) || paren == m - 1 {
-            return w[..<paren].contains(where: isAlpha)
+           w[..<paren].contains(where: isAlpha) {
+            let after = Array(w[(paren + 1)...].prefix(3))
+            return after != [115, 41] && after != [115] && after != [101, 115, 41] && after != [101, 115]
         }
         // snake_case
         if let u = w.firstIndex(of: 95), u > 0, u < m - 1, isAlpha(w[u - 1]), isAlnum(w[u + 1]),

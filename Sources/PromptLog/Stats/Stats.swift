@@ -34,7 +34,7 @@ public struct StatsGroup: Sendable, Equatable {
 
 /// A TASK shape that keeps coming back: a candidate for a template.
 public struct RepeatedTask: Sendable, Equatable {
-    /// The most frequent task line of the shape, as written (lines joined by a space).
+    /// The most used wording of the shape's leading form, as written (lines joined by a space).
     public var task: String
     /// The normalised shape (`write: parser test unit`).
     public var key: String
@@ -105,11 +105,25 @@ public enum Stats {
         }
         let file = try MappedFile(path: logPath)
         file.adviseSequential()
-        return try file.withBytes { try compute($0, request) }
+        return try file.withBytes { try compute($0, request, releasePages: true) }
     }
 
-    /// Computes the statistics of a log held in memory.
-    public static func compute(_ buf: UnsafeBufferPointer<UInt8>, _ request: StatsRequest) throws -> StatsReport {
+    /// Computes the statistics of a log given as text (tests, small logs).
+    public static func compute(_ text: String, _ request: StatsRequest = StatsRequest()) throws -> StatsReport {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { try compute($0, request) }
+    }
+
+    /// Computes the statistics of a log held in memory. `releasePages` (only for a file mapping:
+    /// on other memory it would discard the data) hands pages already read back to the kernel,
+    /// so resident memory stays flat however big the log.
+    public static func compute(_ buf: UnsafeBufferPointer<UInt8>, _ request: StatsRequest,
+                               releasePages: Bool = false) throws -> StatsReport {
+        try compute(buf, request, releasePages: releasePages, taskCapacity: StatsAccumulator.taskCapacity)
+    }
+
+    static func compute(_ buf: UnsafeBufferPointer<UInt8>, _ request: StatsRequest, releasePages: Bool,
+                        taskCapacity: Int) throws -> StatsReport {
         let opts = PCRE2Matcher.Options(caseless: true)
         let filter = StatsFilter(since: request.filter.since, until: request.filter.until,
                                  model: try request.filter.model.map { try PCRE2Matcher($0, options: opts) },
@@ -122,8 +136,8 @@ public enum Stats {
         for i in 1..<parts { bounds.append(max(bounds[i - 1], LogScanner.nextHeader(buf, from: n * i / parts))) }
         bounds.append(n)
         let accumulators = try Parallel.map(parts) { i -> StatsAccumulator in
-            var acc = StatsAccumulator(filter: i == 0 ? filter : filter.copy())
-            try acc.scan(buf, from: bounds[i], to: bounds[i + 1])
+            var acc = StatsAccumulator(filter: i == 0 ? filter : filter.copy(), taskCapacity: taskCapacity)
+            try acc.scan(buf, from: bounds[i], to: bounds[i + 1], releasePages: releasePages)
             return acc
         }
         var acc = accumulators[0]
@@ -222,15 +236,20 @@ public enum Stats {
         }) ?? []
         var byShape: [TaskShape: [Line]] = [:]
         for part in shaped { for (shape, line) in part { byShape[shape, default: []].append(line) } }
-        let clusters = cluster(byShape.map { (shape: $0.key, count: $0.value.reduce(0) { $0 + $1.entry.counts.blocks }) })
+        let clusters = cluster(byShape.map { shape, lines in
+            (shape: shape, count: lines.reduce(0) { $0 + $1.entry.counts.blocks }, first: lines.map(\.entry.firstEpoch).min()!)
+        })
         var out: [RepeatedTask] = []
         for members in clusters {
             let lines = members.flatMap { byShape[$0]! }
             var entry = TaskEntry()
             for line in lines { entry.merge(line.entry) }
             guard entry.counts.blocks >= repeatMinimum, entry.maxMonth - entry.minMonth + 1 >= Int32(repeatMonths) else { continue }
-            let top = lines.max { a, b in
-                a.entry.counts.blocks != b.entry.counts.blocks ? a.entry.counts.blocks < b.entry.counts.blocks : a.text > b.text
+            // Shown: the leader's most used wording (ties: the first used, then the first in order).
+            let top = byShape[members[0]]!.min { a, b in
+                if a.entry.counts.blocks != b.entry.counts.blocks { return a.entry.counts.blocks > b.entry.counts.blocks }
+                if a.entry.firstEpoch != b.entry.firstEpoch { return a.entry.firstEpoch < b.entry.firstEpoch }
+                return a.text < b.text
             }!
             out.append(RepeatedTask(task: top.text, key: members[0].key, count: entry.counts.blocks,
                                     variants: lines.count, first: timestampText(entry.firstEpoch, entry.firstZone),
@@ -255,17 +274,18 @@ public enum Stats {
                          offsetMinutes: zone == Int16.min ? nil : offset).canonical
     }
 
-    /// Groups shapes: in order of frequency, each shape joins the most similar cluster leader
-    /// (the cluster's most frequent shape) it `matches`, or leads a new cluster. Each result
-    /// lists its leader first.
+    /// Groups shapes: in order of frequency (then of first use), each shape joins the most
+    /// similar cluster leader (the cluster's most frequent shape) it `matches`, ties going to the
+    /// older cluster, or leads a new cluster. Each result lists its leader first.
     ///
     /// Candidates are found by prefix filtering (Chaudhuri et al.; Bayardo et al., "All pairs"):
     /// with words ordered rarest first, two sets with Jaccard similarity >= t share a word among
     /// the first |x| - ceil(t|x|) + 1 of each, so only leaders sharing such a word are compared.
     /// The result is the same as comparing with every leader, at a fraction of the cost.
-    static func cluster(_ shapes: [(shape: TaskShape, count: Int)]) -> [[TaskShape]] {
+    static func cluster(_ shapes: [(shape: TaskShape, count: Int, first: Int64)]) -> [[TaskShape]] {
         let ordered = shapes.sorted { a, b in
             if a.count != b.count { return a.count > b.count }
+            if a.first != b.first { return a.first < b.first }
             if a.shape.head != b.shape.head { return a.shape.head < b.shape.head }
             return a.shape.words.lexicographicallyPrecedes(b.shape.words)
         }
@@ -274,7 +294,7 @@ public enum Stats {
         var headIDs: [String: Int32] = [:]
         var items: [(head: Int32, ids: [Int32])] = []
         items.reserveCapacity(ordered.count)
-        for (shape, _) in ordered {
+        for (shape, _, _) in ordered {
             var ids: [Int32] = []
             for w in shape.words {
                 let id = wordIDs[w] ?? { let n = Int32(frequency.count); wordIDs[w] = n; frequency.append(0); return n }()
@@ -309,7 +329,10 @@ public enum Stats {
                 for c in index[key] ?? [] where seen[c] != k {
                     seen[c] = k
                     let s = similarity(items[leaders[c]].ids, item.ids)
-                    if s >= TaskShape.threshold && (best == nil || s > best!.similarity) { best = (c, s) }
+                    // Ties go to the older cluster, as if every leader were compared in order.
+                    if s >= TaskShape.threshold && (best == nil || s > best!.similarity || (s == best!.similarity && c < best!.cluster)) {
+                        best = (c, s)
+                    }
                 }
             }
             if let best {

@@ -90,12 +90,17 @@ struct StatsAccumulator {
     private var reader = BlockReader()
     private var verdictCache = ByteTable<Classification>(capacity: 4096, fixedCapacity: true, maxKeyLength: 400)
     private let filter: StatsFilter
+    private let taskCapacity: Int
 
-    init(filter: StatsFilter) { self.filter = filter }
+    init(filter: StatsFilter, taskCapacity: Int = StatsAccumulator.taskCapacity) {
+        self.filter = filter
+        self.taskCapacity = taskCapacity
+    }
 
     /// Reads and counts the blocks in `buf[from..<to]` (`from` at a header or the preamble's start;
-    /// `to` at a header or the end). Pages already read are handed back to the kernel as it goes.
-    mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) throws {
+    /// `to` at a header or the end). With `releasePages` (a file mapping only), pages already
+    /// read are handed back to the kernel as it goes.
+    mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int, releasePages: Bool) throws {
         var start = LogScanner.nextHeader(buf, from: from)
         var released = from
         let step = 8 << 20
@@ -103,7 +108,7 @@ struct StatsAccumulator {
             let (facts, next) = reader.read(buf, at: start, limit: to)
             try add(buf, facts, offset: start)
             start = next
-            if start - released >= step {
+            if releasePages && start - released >= step {
                 PageRelease.drop(buf, from: released, to: start)
                 released = start
             }
@@ -155,7 +160,7 @@ struct StatsAccumulator {
                 tasks[h] = entry
                 taskTexts[h] = reader.task
             }
-            if tasks.count > StatsAccumulator.taskCapacity { pruneTasks() }
+            if tasks.count > taskCapacity { pruneTasks() }
         }
         if c.verdict == .unclassified && filter.listUnclassified {
             func text(_ r: Range<Int>?) -> String? { r.map { LogParser.decode(buf, $0.lowerBound, $0.upperBound) } }
@@ -182,7 +187,7 @@ struct StatsAccumulator {
     /// reported as possibly incomplete.
     mutating func pruneTasks() {
         var bar = 1
-        while tasks.count > StatsAccumulator.taskCapacity / 2 {
+        while tasks.count > taskCapacity / 2 {
             tasks = tasks.filter { $0.value.counts.blocks > bar }
             bar += 1
         }
@@ -207,7 +212,7 @@ struct StatsAccumulator {
         for (k, v) in o.tasks { tasks[k, default: TaskEntry()].merge(v) }
         for (k, v) in o.taskTexts where taskTexts[k] == nil { taskTexts[k] = v }
         tasksPruned = tasksPruned || o.tasksPruned
-        if tasks.count > StatsAccumulator.taskCapacity { pruneTasks() }
+        if tasks.count > taskCapacity { pruneTasks() }
         unclassified += o.unclassified
     }
 }

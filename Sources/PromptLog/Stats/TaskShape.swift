@@ -125,7 +125,7 @@ public struct TaskShape: Hashable, Sendable {
         if ends("ies") { s.removeLast(3); s.append(121) }  // -ies: policies -> policy
         else if ends("sses") { s.removeLast(2) }  // -sses
         else if ends("ing") { s.removeLast(3); restoreE(&s) }  // -ing
-        else if ends("ed") { s.removeLast(2); restoreE(&s) }  // -ed
+        else if ends("ed") && s[s.count - 3] != 101 { s.removeLast(2); restoreE(&s) }  // not -eed: speed, need  // -ed
         else if ends("es"), let c = s.dropLast(2).last, c == 120 || c == 122 || c == 104 || c == 115 { s.removeLast(2) }  // boxes, matches
         else if ends("s"), s[s.count - 2] != 115, s[s.count - 2] != 117, s[s.count - 2] != 105 { s.removeLast() }  // not -ss, -us, -is
         return String(decoding: s, as: UTF8.self)
