@@ -74,7 +74,7 @@ import Testing
     @Test func aHelperThatKeepsServingInTheBackgroundDoesNotHang() throws {
         let bin = try FakeBin()
         // Like xclip: read stdin, then fork a child that keeps stdout and stderr open for a while.
-        try bin.add("xclip", "cat > '\(bin.dir)/out'; (sleep 30) & exit 0")
+        try bin.add("xclip", "cat > '\(bin.dir)/out'; (sleep 5) & exit 0")
         let start = Date()
         let dest = try Clipboard.copy(Array("served".utf8), env: bin.env(["DISPLAY": ":0"]), config: config(), terminalAvailable: false)
         #expect(dest.backend == .xclip)
