@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libFuzzer harnesses for plog's parser, outcome classifier and secret scanner. A separate
-// package so the main build never sees `-sanitize=fuzzer`. Build and run with `shell/fuzz`.
+// libFuzzer harnesses for plog's parser, outcome classifier and secret scanner, and the scanner's
+// benchmark. A separate package so the main build never sees `-sanitize=fuzzer`. Build and run
+// the harnesses with `shell/fuzz`.
 // Each harness calls a check in `PromptLog/Trust/Invariants.swift` and traps when it fails,
 // so libFuzzer saves the input; the same checks replay those inputs in FuzzRegressionTests.
 //
@@ -18,6 +19,9 @@ let package = Package(
         .executableTarget(name: "fuzz-parser", dependencies: [promptLog]),
         .executableTarget(name: "fuzz-outcome", dependencies: [promptLog]),
         .executableTarget(name: "fuzz-secrets", dependencies: [promptLog]),
+        // Not a fuzzer: the scanner's cost against a combined PCRE2 pattern. Build it without
+        // the fuzzer flags (shell/bench.d/70-trust.sh does).
+        .executableTarget(name: "bench-secrets", dependencies: [promptLog]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -146,13 +146,23 @@ public enum SecretScanner {
             pending.removeAll { $0.start < i }
         }
         while i < n {
-            if let first = pending.first, first.start <= i {
-                pending.removeFirst()
-                try emit(first)
+            if !pending.isEmpty, pending[0].start <= i {
+                try emit(pending.removeFirst())
                 continue
             }
-            switch buf[i] {
-            case 0x41, 0x42, 0x62, 0x65, 0x67, 0x68, 0x72, 0x73, 0x77, 0x78, 0x79, 0x2D, 0x3D, 0x3A:
+            let c = buf[i]
+            let trigger: Bool
+            switch c {
+            case 0x3D, 0x3A, 0x2D, 0x68:  // = : - h
+                trigger = true
+            case 0x41, 0x42, 0x62, 0x65, 0x67, 0x72, 0x73, 0x77, 0x78, 0x79:  // A B b e g r s w x y
+                // Prefixed tokens start a word; in prose these letters are mostly inside one.
+                trigger = i == 0 || !isAlnum(buf[i - 1])
+            default:
+                trigger = false
+            }
+            switch trigger {
+            case true:
                 if let m = scanner.match(at: i) {
                     if m.start <= i {
                         try emit(m)
@@ -166,7 +176,7 @@ public enum SecretScanner {
                 } else {
                     i += 1
                 }
-            default:
+            case false:
                 i += 1
             }
         }
