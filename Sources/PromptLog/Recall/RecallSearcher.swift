@@ -29,7 +29,7 @@ public final class RecallSearcher {
     /// Windows at least this large are split over the cores.
     static let parallelThreshold = 2 << 20
     /// Each thread scans its part in steps of this size, releasing pages after each.
-    static let step = 16 << 20
+    static let step = 8 << 20
 
     /// Whether the buffers searched are read-only file mappings whose scanned pages may be
     /// handed back to the kernel (default false: on ordinary memory that would zero them).
