@@ -41,7 +41,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 /// 1. Case, curly apostrophes, punctuation, emoji variation selectors and spacing do not matter;
 ///    `n't` reads as `not`; hyphens split words (`one-shot` = `one shot`).
 /// 2. A leading label decides outright: `hit`, `miss` or `partial` followed by punctuation or the
-///    end, or `failed:` / `fail:` / `failure:` (the form `plog outcome --miss` writes).
+///    end, `partially:` / `partly:` / `mostly:`, or `failed:` / `fail:` / `failure:` (the form
+///    `plog outcome --miss` writes).
 /// 3. Otherwise the text is read sentence by sentence (`.`, `!`, `?`, new line); the first sentence
 ///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
 ///    partial (`partially`, `mostly`, `with tweaks`, `eventually` ...), miss (`failed`, `no luck`,
@@ -237,7 +238,10 @@ enum Tokenizer {
             } else if isWord(w, "forth") && isWord(previous, "and") && isWord(beforePrevious, "back") {
                 tokens.removeLast(2)
                 tokens.append(Token(lex: .intervention))
-            } else if let t = wordToken(w) {
+            } else if var t = wordToken(w) {
+                if t.lex == .partialWord && (isWord(w, "partially") || isWord(w, "partly") || isWord(w, "mostly")) {
+                    t.value = Reader.partlyMarker
+                }
                 tokens.append(t)
             }
             beforePrevious = previous
@@ -388,9 +392,19 @@ enum Reader {
             return .partial(s.turns)
         case .labelFailed where next.lex == .clauseBreak && next.value == 58:  // "Failed: ..."
             return .miss
+        case .partialWord where next.lex == .clauseBreak && next.value == 58 && first.value == partlyMarker:
+            // "Partially: the test was wrong."
+            let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            var s = Signals()
+            var rest = Array(t[min(2, end)..<end])
+            scan(&rest, 0, rest.count, into: &s)
+            return .partial(s.turns)
         default: return nil
         }
     }
+
+    /// Marks `partially`, `partly` and `mostly` among the partial words: with a colon they are labels.
+    static let partlyMarker = 1
 
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {

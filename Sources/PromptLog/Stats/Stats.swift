@@ -170,9 +170,9 @@ public enum Stats {
         }
         let shapeNames: [(String, String)] = [
             ("words:<80", "under 80 words"), ("words:80-199", "80-199 words"), ("words:200+", "200+ words"),
-            ("names_file:yes", "names a file or function"), ("names_file:no", "names no file or function"),
-            ("number_with_unit:yes", "states a number with a unit"), ("number_with_unit:no", "no number with a unit"),
-            ("second_person:yes", "second person (you, your)"), ("second_person:no", "not second person"),
+            ("names_file:yes", "names a file/function"), ("names_file:no", "no file/function"),
+            ("number_with_unit:yes", "number with a unit"), ("number_with_unit:no", "no number with a unit"),
+            ("second_person:yes", "second person (you)"), ("second_person:no", "not second person"),
             ("code_block:yes", "has a code block"), ("code_block:no", "no code block"),
         ]
         let byShape = ShapeFeature.allCases.map { f -> StatsGroup in

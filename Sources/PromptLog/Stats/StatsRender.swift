@@ -42,6 +42,7 @@ public enum StatsText {
             case .shape: shapes(r, &out)
             case .task: repeats(r, &out, limit: nil)
             }
+            if d != .task { legend(r, &out) }
             return out.text
         }
         out.line()
@@ -56,7 +57,14 @@ public enum StatsText {
         shapes(r, &out)
         out.line()
         repeats(r, &out, limit: overviewRepeats)
+        legend(r, &out)
         return out.text
+    }
+
+    static func legend(_ r: StatsReport, _ out: inout Painter) {
+        out.line()
+        out.line(out.dim("n: blocks with a verdict (hit, partial, miss). 95% CI: Wilson interval."))
+        out.line(out.dim("Groups with n under \(r.minN) are too few to rank (--min-n)."))
     }
 
     static func headline(_ r: StatsReport, _ out: inout Painter) {
@@ -140,9 +148,6 @@ public enum StatsText {
         if shown.count < groups.count, let more {
             out.line(out.dim("  ... " + thousands(groups.count - shown.count) + " more: plog stats --by " + more))
         }
-        if groups.contains(where: \.tooSmall) {
-            out.line(out.dim("  n = blocks with a verdict; under \(r.minN) is too few to rank (--min-n)"))
-        }
     }
 
     static func months(_ r: StatsReport, _ out: inout Painter, limit: Int?) {
@@ -172,14 +177,14 @@ public enum StatsText {
             if !r.repeatsComplete { out.line(out.dim("  (too many distinct tasks to track them all; some may be missing)")) }
             return
         }
-        out.line(out.bold("  times  first       last        hit rate  task"))
+        out.line(out.bold("  times  first       last         hit  task"))
         let shown = limit.map { Array(r.repeats.prefix($0)) } ?? r.repeats
-        let taskWidth = out.width - 48
+        let taskWidth = out.width - 39
         for t in shown {
             let rate = t.counts.hitRate
             let rateText = t.counts.verdicts >= r.minN && rate.value != nil ? percent(rate.value!) : "-"
             out.line("  " + leftPad(thousands(t.count), 5) + "  " + rightPad(String(t.first.prefix(10)), 10) + "  "
-                + rightPad(String(t.last.prefix(10)), 10) + "  " + leftPad(rateText, 8) + "  " + truncate(t.task, taskWidth))
+                + rightPad(String(t.last.prefix(10)), 10) + "  " + leftPad(rateText, 4) + "  " + truncate(t.task, taskWidth))
         }
         if shown.count < r.repeats.count {
             out.line(out.dim("  ... " + thousands(r.repeats.count - shown.count) + " more: plog stats --by task"))
