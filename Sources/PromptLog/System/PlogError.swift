@@ -44,7 +44,8 @@ public enum PlogError: Error, CustomStringConvertible, Equatable {
             return "\(what): \(reason)" + (hint.isEmpty ? "" : "\n  hint: \(hint)")
         case let .pattern(pattern, offset, message):
             let caret = String(repeating: " ", count: max(0, min(offset, pattern.count))) + "^"
-            return "invalid pattern at offset \(offset): \(message)\n  \(pattern)\n  \(caret)"
+            return "invalid pattern at offset \(offset): \(message)\n  \(pattern)\n  \(caret)\n"
+                + "  hint: patterns are PCRE2 regular expressions; add -F (--literal) to search for the text as written"
         case let .matchLimit(pattern, message):
             return "pattern \(quoted(pattern)) is too expensive on this log (\(message)).\n"
                 + "  hint: make it more specific, e.g. avoid nested repeats like (a+)+"
