@@ -157,7 +157,7 @@ public enum SecretScanner {
                 trigger = true
             case 0x41, 0x42, 0x62, 0x65, 0x67, 0x72, 0x73, 0x77, 0x78, 0x79:  // A B b e g r s w x y
                 // Prefixed tokens start a word; in prose these letters are mostly inside one.
-                trigger = i == 0 || !isAlnum(buf[i - 1])
+                trigger = i == 0 || !isURLSafe(buf[i - 1])
             default:
                 trigger = false
             }
@@ -229,7 +229,10 @@ private struct Pass {
         return e - p
     }
 
-    @inline(__always) func wordStart(_ p: Int) -> Bool { p == 0 || !isAlnum(buf[p - 1]) }
+    /// Whether a token may start at `p`: not in the middle of a base64url run. (After `-` or `_`
+    /// is still inside one: a key's own alphabet must not start another key, or redacting the
+    /// second would change where the first ends, and a second pass would find more.)
+    @inline(__always) func wordStart(_ p: Int) -> Bool { p == 0 || !isURLSafe(buf[p - 1]) }
 
     mutating func match(at i: Int) -> Hit? {
         switch buf[i] {
