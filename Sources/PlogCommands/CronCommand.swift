@@ -7,7 +7,8 @@ public struct CronCommand: ParsableCommand {
         commandName: "cron",
         abstract: "Commit the log every day: install, remove or show the job.",
         discussion: """
-            The job runs `plog commit --quiet --file LOG` at 23:55 (or --at HH:MM) with the absolute \
+            The job runs `plog commit --quiet --file LOG` (or `plog sync` with --sync) at 23:55 (or \
+            --at HH:MM) with the absolute \
             path of this plog, and appends its output to $XDG_STATE_HOME/plog/cron.log \
             (~/.local/state/plog/cron.log). By default it is a crontab line, edited through \
             `crontab -l` and `crontab -`; every other line of your crontab is kept as it is. With \
@@ -38,6 +39,9 @@ public struct CronCommand: ParsableCommand {
         @Flag(help: "Also push after committing (`plog commit --push`).")
         public var push = false
 
+        @Flag(help: "Run `plog sync` instead: commit, merge the remote's blocks, push.")
+        public var sync = false
+
         @Flag public var scheduler: Scheduler = .cron
 
         public init() {}
@@ -46,11 +50,12 @@ public struct CronCommand: ParsableCommand {
             guard DailyJob.parseTime(at) != nil else {
                 throw ValidationError("--at takes a time of day as HH:MM (00:00 to 23:59), not '\(at)'")
             }
+            if push && sync { throw ValidationError("--sync already pushes; choose --push or --sync") }
         }
 
         func job(logPath: String, env: Environment) -> DailyJob {
             DailyJob(plog: GitHandoff.runningExecutable() ?? "plog", log: logPath,
-                     at: DailyJob.parseTime(at) ?? (23, 55), push: push, env: env)
+                     at: DailyJob.parseTime(at) ?? (23, 55), push: push, sync: sync, env: env)
         }
     }
 

@@ -128,10 +128,9 @@ extension LogRepository {
         // The log version goes straight into plog's pack (a loose copy would be a full
         // compressed blob); the small objects of the commit are written loose and moved into
         // the pack by the next write.
-        let pack = LogPack(gitDirectory: gitDirectory)
+        let pack = LogPack(gitDirectory: objectsOwner)
         try pack.write(repository: repository, objects: [LogPack.NewObject(id: blob, kind: .blob, bytes: log.bytes)],
                        logVersion: (path, blob))
-        let looseBefore = Set(LooseObjects.list(gitDirectory).map(\.id))
         let attributesBlob = try attributes.map { try repository.writeObject(Array($0.utf8), kind: .blob) }
         var changes = [TreeChange(path: path, blob: blob, mode: headEntry.map { fileMode($0.mode) } ?? 0o100644)]
         if let attributesBlob { changes.append(TreeChange(path: ".gitattributes", blob: attributesBlob)) }
@@ -147,7 +146,10 @@ extension LogRepository {
         let identity = commitIdentity(env)
         let commit = try repository.createCommit(tree: tree, parents: parent.map { [$0] } ?? [], message: text,
                                                  author: identity)
-        try pack.recordLoose(LooseObjects.list(gitDirectory).map(\.id).filter { !looseBefore.contains($0) })
+        // What libgit2 just wrote loose: the commit, the trees on the log's path (the root tree
+        // also holds .gitattributes) and the .gitattributes blob.
+        let written = [commit] + (try repository.treesAlong(root: tree, path: path)) + (attributesBlob.map { [$0] } ?? [])
+        try pack.recordLoose(written.filter { LooseObjects.isLoose($0, objects: objectsOwner + "objects") })
 
         let firstLine = text.split(separator: "\n").first.map(String.init) ?? text
         try repository.setReference(branch, to: commit, expected: parent,

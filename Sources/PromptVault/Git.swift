@@ -283,6 +283,10 @@ final class Repository {
     /// The git directory (`.git/`), with a trailing `/`.
     var gitDirectory: String { String(cString: git_repository_path(handle)) }
 
+    /// The directory that holds objects and refs, with a trailing `/` (the git directory, or for a
+    /// linked work tree the main repository's).
+    var commonDirectory: String { String(cString: git_repository_commondir(handle)) }
+
     var isBare: Bool { git_repository_is_bare(handle) == 1 }
 
     /// The operation in progress (`merge`, `rebase` ...), nil when there is none.
@@ -390,9 +394,9 @@ final class Repository {
     func tree(_ base: ObjectID?, applying changes: [TreeChange]) throws -> ObjectID {
         if base == nil {
             // The empty tree is only a starting point; do not leave it behind as a loose object.
-            let emptyFile = gitDirectory + "objects/4b/825dc642cb6eb9a060e54bf8d69288fbee4904"
+            let emptyFile = commonDirectory + "objects/4b/825dc642cb6eb9a060e54bf8d69288fbee4904"
             let existed = access(emptyFile, F_OK) == 0
-            defer { if !existed { unlink(emptyFile) } }
+            defer { if !existed { unlink(emptyFile); rmdir(Path.dirname(emptyFile)) } }
             return try tree(try emptyTree(), applying: changes)
         }
         let baseID = base!

@@ -13,7 +13,7 @@ import PromptLog
 ///
 /// Layout: per log path one *base* (a whole blob); every other version of that log is a
 /// REF_DELTA against it (depth 1, so reading any version applies one delta). New versions are
-/// deltas against the base until their deltas add up to half the base's packed size; then the
+/// deltas against the base until their deltas add up to a quarter of the base's packed size; then the
 /// newest version becomes the base and the old deltas are rewritten against it (cheap: their
 /// copy instructions move, nothing is searched).
 struct LogPack {
@@ -125,7 +125,7 @@ struct LogPack {
                 let deltaEntry = try PackEntry.refDelta(base: base, delta: delta)
                 let deltasSoFar = entries.filter { $0.base == base }.reduce(0) { $0 + $1.size }
                 let baseSize = old.entrySizes[baseIndex]
-                if delta.insertedCount * 2 > baseBytes.count || (deltasSoFar + deltaEntry.count) * 2 > baseSize {
+                if delta.insertedCount * 2 > baseBytes.count || (deltasSoFar + deltaEntry.count) * 4 > baseSize {
                     try rebase(&entries, path: path, oldBase: base, oldBaseBytes: baseBytes, newBase: newest,
                                newBaseBytes: newestBytes, old: old)
                     for (p, b) in state.bases where b == base { state.bases[p] = newest }
@@ -211,6 +211,7 @@ struct LogPack {
         for id in ids {
             let hex = id.hex
             unlink(objects + "/" + hex.prefix(2) + "/" + hex.dropFirst(2))
+            rmdir(objects + "/" + hex.prefix(2))  // only when empty, as git's prune-packed does
         }
     }
 

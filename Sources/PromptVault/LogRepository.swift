@@ -13,7 +13,10 @@ final class LogRepository {
     /// The log's path inside the work tree (`prompts.log`, `notes/prompts.log`).
     let pathInRepository: String
 
+    /// The git directory (per work tree: HEAD, index).
     var gitDirectory: String { repository.gitDirectory }
+    /// Where objects live (shared by linked work trees).
+    var objectsOwner: String { repository.commonDirectory }
 
     /// Finds the repository of the log at `logPath`; throws a clear error when there is none.
     init(logPath: String) throws {
@@ -74,7 +77,7 @@ final class LogRepository {
     /// Holds plog's own lock on the repository (`.git/plog/lock`), so that two plog commands
     /// (cron and a manual run) never write the same pack at once.
     func withPlogLock<R>(_ body: () throws -> R) throws -> R {
-        let dir = gitDirectory + "plog"
+        let dir = objectsOwner + "plog"
         try Path.makeDirectories(dir, mode: 0o755)
         let path = dir + "/lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

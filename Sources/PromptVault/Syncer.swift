@@ -100,7 +100,7 @@ struct Syncer {
             if !fetched.isEmpty {
                 // The fetched pack holds full copies of the remote's log versions: fold them into
                 // plog's pack as deltas.
-                try LogPack(gitDirectory: repo.gitDirectory).write(repository: repository, objects: [], logVersion: nil,
+                try LogPack(gitDirectory: repo.objectsOwner).write(repository: repository, objects: [], logVersion: nil,
                                                                   absorb: fetched.sorted())
             }
             guard case let .branch(_, head) = try repository.head() else { break }
@@ -173,7 +173,7 @@ struct Syncer {
 
     private func packNames() -> Set<String> {
         var names = Set<String>()
-        let dir = repo.gitDirectory + "objects/pack"
+        let dir = repo.objectsOwner + "objects/pack"
         guard let d = opendir(dir) else { return names }
         defer { closedir(d) }
         while let e = readdir(d) {
@@ -228,7 +228,7 @@ struct Syncer {
         let theirsLog = try theirsEntry.map { try repository.readObject($0.id).bytes } ?? []
         let result = LogMerge.merge(base: baseLog, ours: log.bytes, theirs: theirsLog)
 
-        let looseBefore = Set(LooseObjects.list(repo.gitDirectory).map(\.id))
+        let looseBefore = Set(LooseObjects.list(repo.objectsOwner).map(\.id))
         let mode = fileMode(oursEntry.mode)
         let keepOurs = [TreeChange(path: path, blob: oursEntry.id, mode: mode)]
         let theirsTree = try repository.tree(theirsInfo.tree, applying: keepOurs)
@@ -243,7 +243,7 @@ struct Syncer {
         }
 
         let mergedBlob = try result.bytes.withUnsafeBytes { try repository.hashObject($0, kind: .blob) }
-        let pack = LogPack(gitDirectory: repo.gitDirectory)
+        let pack = LogPack(gitDirectory: repo.objectsOwner)
         try pack.write(repository: repository, objects: [LogPack.NewObject(id: mergedBlob, kind: .blob, bytes: result.bytes)],
                        logVersion: (path, mergedBlob))
         try index.setEntry(path, id: mergedBlob, mode: mode, stat: nil)
@@ -254,7 +254,7 @@ struct Syncer {
         // The stand-in trees were only for the tree merge.
         var scratch = Set([theirsTree])
         if let baseTree { scratch.insert(baseTree) }
-        let created = LooseObjects.list(repo.gitDirectory).filter { !looseBefore.contains($0.id) }
+        let created = LooseObjects.list(repo.objectsOwner).filter { !looseBefore.contains($0.id) }
         let reachable = try reachableTrees(mergedTree)
         for (id, file) in created where scratch.contains(id) && !reachable.contains(id) { unlink(file) }
         try pack.recordLoose(created.map(\.id).filter { !scratch.contains($0) || reachable.contains($0) })

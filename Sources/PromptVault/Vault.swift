@@ -9,7 +9,7 @@ public enum Vault {
         let repo = try LogRepository(logPath: logPath)
         return try repo.withPlogLock {
             let report = try repo.commitLog(message: message, env: env)
-            if report.committed { _ = try? LooseObjects.packIfNeeded(repo.repository, gitDirectory: repo.gitDirectory) }
+            if report.committed { _ = try? LooseObjects.packIfNeeded(repo.repository, gitDirectory: repo.objectsOwner) }
             return report
         }
     }
@@ -106,37 +106,64 @@ public enum Vault {
 }
 
 /// Loose objects that other programs (git itself, mostly) leave in the repository are packed
-/// with libgit2's packbuilder once there are more than `threshold` of them.
+/// with libgit2's packbuilder once there are more than about `threshold` of them (estimated, as
+/// `git gc --auto` does, from a sample of the `objects/xx` directories).
 enum LooseObjects {
-    static let threshold = 256
+    static let threshold = 1024
 
-    /// Packs the loose objects when there are more than `threshold`; returns how many were packed.
+    /// Packs the loose objects when there seem to be more than `threshold`; returns how many were packed.
     @discardableResult
     static func packIfNeeded(_ repository: Repository, gitDirectory: String, threshold: Int = threshold) throws -> Int {
+        let objects = gitDirectory + "objects"
+        // 8 of the 256 fan-out directories: objects/00, 20, ..., e0.
+        var sampled = 0
+        for k in stride(from: 0, to: 256, by: 32) {
+            sampled += entries(objects + "/" + hexByte(k)).filter { $0.count == 38 }.count
+        }
+        guard sampled * 32 > threshold else { return 0 }
         let found = list(gitDirectory)
         guard found.count > threshold else { return 0 }
         _ = try repository.packObjects(found.map(\.id))
         try repository.refreshObjects()
         // The pack holds every one of them now (the write succeeded), so the loose copies can go.
-        for (_, path) in found { unlink(path) }
+        for (_, path) in found {
+            unlink(path)
+            rmdir(Path.dirname(path))  // only when empty
+        }
         return found.count
+    }
+
+    /// Whether `id` is stored as a loose file under `objects`.
+    static func isLoose(_ id: ObjectID, objects: String) -> Bool {
+        let hex = id.hex
+        return access(objects + "/" + hex.prefix(2) + "/" + hex.dropFirst(2), F_OK) == 0
+    }
+
+    private static func hexByte(_ k: Int) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[k >> 4], digits[k & 15]])
+    }
+
+    /// Names in a directory (without `.` and `..`); empty when it cannot be read.
+    static func entries(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let e = readdir(dir) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Loose objects: `objects/xx/yyyy...` files.
     static func list(_ gitDirectory: String) -> [(id: ObjectID, path: String)] {
-        var out: [(ObjectID, String)] = []
         let objects = gitDirectory + "objects"
-        guard let dir = opendir(objects) else { return [] }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.count == 2, name.allSatisfy(\.isHexDigit) else { continue }
-            guard let sub = opendir(objects + "/" + name) else { continue }
-            while let e = readdir(sub) {
-                let file = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if file.count == 38, let id = ObjectID(hex: name + file) { out.append((id, objects + "/" + name + "/" + file)) }
+        var out: [(ObjectID, String)] = []
+        for name in entries(objects) where name.count == 2 && name.allSatisfy(\.isHexDigit) {
+            for file in entries(objects + "/" + name) where file.count == 38 {
+                if let id = ObjectID(hex: name + file) { out.append((id, objects + "/" + name + "/" + file)) }
             }
-            closedir(sub)
         }
         return out
     }

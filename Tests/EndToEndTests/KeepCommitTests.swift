@@ -222,6 +222,20 @@ struct KeepCommitTests {
         #expect(try box.git(["log", "-1", "--format=%an <%ae>"], in: "home/notes").stdout == "Env <env@e>\n")
     }
 
+    @Test("a log in a linked work tree (git worktree add) is committed on that work tree's branch")
+    func linkedWorktree() throws {
+        let box = try Sandbox()
+        #expect(try box.run("plog", ["init", "-q"]).status == 0)
+        try box.git(["worktree", "add", "-q", "-b", "laptop", box.absolute("wt")], in: "home/notes")
+        try box.appendBlock("wt/prompts.log", "2025-08-14T16:32+09:00", "in the work tree")
+        let r = try box.run("plog", ["commit", "--file", box.absolute("wt/prompts.log")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("on laptop"))
+        #expect(try box.git(["log", "--format=%s", "laptop"], in: "home/notes").stdout.hasPrefix("plog: "))
+        #expect(try box.git(["status", "--porcelain"], in: "wt").stdout.isEmpty)
+        try box.expectFsckClean("home/notes")
+    }
+
     @Test("plog does not link libgit2; plog-git does")
     func linking() throws {
         let box = try Sandbox()

@@ -16,6 +16,14 @@ struct DailyJobTests {
                 + " >> /home/u/.local/state/plog/cron.log 2>&1 # plog: daily commit (managed by plog cron)")
     }
 
+    @Test("--sync makes the job a plog sync")
+    func syncJob() {
+        var job = job
+        job.sync = true
+        #expect(job.cronLine.hasPrefix("55 23 * * * /usr/local/bin/plog sync --quiet --file /home/u/notes/prompts.log >> "))
+        #expect(job.systemdService.contains("ExecStart=/usr/local/bin/plog sync --quiet --file /home/u/notes/prompts.log\n"))
+    }
+
     @Test("paths with spaces are quoted for the shell, and % is escaped for cron")
     func quoting() {
         let odd = DailyJob(plog: "/opt/my tools/plog", log: "/home/u/100% notes/p.log", hour: 7, minute: 5,

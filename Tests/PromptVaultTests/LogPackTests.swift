@@ -97,6 +97,31 @@ struct LogPackTests {
         #expect(ours < 2 * aggressive, "plog \(ours) bytes, git gc --aggressive \(aggressive) bytes")
     }
 
+    @Test("thousands of loose objects left by git are packed with libgit2's packbuilder after a commit")
+    func looseObjectsPacked() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try git(["init", "-q", "-b", "main"], in: dir)
+        let env = Environment(variables: ["HOME": dir, "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@e"], currentDirectory: dir)
+        let log = dir + "/prompts.log"
+        try "## 2025-01-01T10:00+00:00\nTASK: one\n".write(toFile: log, atomically: true, encoding: .utf8)
+        _ = try Vault.commit(logPath: log, env: env)
+        var paths: [String] = []
+        for k in 0..<3000 {
+            let p = dir + "/scratch-\(k).txt"
+            try "scratch \(k)\n".write(toFile: p, atomically: true, encoding: .utf8)
+            paths.append(p)
+        }
+        let ids = try git(["hash-object", "-w"] + paths, in: dir).split(separator: "\n").map(String.init)
+        #expect(LooseObjects.list(dir + "/.git/").count >= 3000)
+        try "## 2025-01-01T10:00+00:00\nTASK: one\n\n## 2025-01-02T10:00+00:00\nTASK: two\n".write(toFile: log, atomically: true, encoding: .utf8)
+        #expect(try Vault.commit(logPath: log, env: env).committed)
+        #expect(LooseObjects.list(dir + "/.git/").count < 10)
+        #expect(try git(["cat-file", "-p", ids[1234]], in: dir) == "scratch 1234\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/.git/objects").count < 20, "empty fan-out directories are removed")
+        #expect(try git(["fsck", "--full", "--strict", "--no-dangling"], in: dir).isEmpty)
+    }
+
     @Test("objects of an absorbed pack move into plog's pack as deltas, and the absorbed pack goes")
     func absorb() throws {
         let dir = try temporaryDirectory()

@@ -22,14 +22,13 @@ commit_row() {  # commit_row MB: plog commit and git commit of a changed MB-size
   repo=$work/repo-$mb; mkdir -p "$repo"; cp "$src" "$repo/prompts.log"
   "$PLOG" init -q "$repo" >/dev/null
   local plog_ms git_ms
-  plog_ms=$(hf_median "plog-commit-$mb" --prepare "sh -c 'cat $work/block.txt >> $repo/prompts.log'" \
-    "$PLOG commit -q --file $repo/prompts.log")
-  git_ms=$(hf_median "git-commit-$mb" --prepare "sh -c 'cat $work/block.txt >> $repo/prompts.log'" \
-    "sh -c 'cd $repo && git add prompts.log && git commit -q -m bench'")
+  # Each run appends the block and commits (hf_median takes one command), for plog and for git.
+  plog_ms=$(hf_median "plog-commit-$mb" "sh -c 'cat $work/block.txt >> $repo/prompts.log && $PLOG commit -q --file $repo/prompts.log'")
+  git_ms=$(hf_median "git-commit-$mb" "sh -c 'cat $work/block.txt >> $repo/prompts.log && cd $repo && git add prompts.log && git commit -q -m bench'")
   row "$(du -h "$repo/prompts.log" | cut -f1) log, one block appended" "$plog_ms" "$git_ms" "$(ratio "$plog_ms" "$git_ms")"
 }
 
-echo "plog commit of a changed log (median of hyperfine runs, ms)"
+echo "plog commit of a changed log: append one block, commit (median of hyperfine runs, ms)"
 row "log" "plog ms" "git CLI ms" "plog/git"
 commit_row 100
 commit_row 1

@@ -13,21 +13,27 @@ public struct DailyJob: Equatable, Sendable {
     public var output: String
     /// Push after committing (`plog commit --push`).
     public var push: Bool
+    /// Run `plog sync` (commit, merge, push) instead of `plog commit`.
+    public var sync: Bool
 
-    public init(plog: String, log: String, hour: Int = 23, minute: Int = 55, output: String, push: Bool = false) {
-        self.plog = plog; self.log = log; self.hour = hour; self.minute = minute; self.output = output; self.push = push
+    public init(plog: String, log: String, hour: Int = 23, minute: Int = 55, output: String, push: Bool = false,
+                sync: Bool = false) {
+        self.plog = plog; self.log = log; self.hour = hour; self.minute = minute; self.output = output
+        self.push = push; self.sync = sync
     }
 
     /// The job for `log`, run by the plog at `plog`, output next to plog's other state files.
     public init(plog: String, log: String, at time: (hour: Int, minute: Int) = (23, 55), push: Bool = false,
-                env: Environment) {
+                sync: Bool = false, env: Environment) {
         self.init(plog: plog, log: log, hour: time.hour, minute: time.minute,
-                  output: env.stateDirectory + "/cron.log", push: push)
+                  output: env.stateDirectory + "/cron.log", push: push, sync: sync)
     }
 
-    /// The arguments after the executable: `commit --quiet [--push] --file LOG`.
+    /// The arguments after the executable: `commit --quiet [--push] --file LOG`, or
+    /// `sync --quiet --file LOG`.
     public var arguments: [String] {
-        ["commit", "--quiet"] + (push ? ["--push"] : []) + ["--file", log]
+        if sync { return ["sync", "--quiet", "--file", log] }
+        return ["commit", "--quiet"] + (push ? ["--push"] : []) + ["--file", log]
     }
 
     /// `HH:MM`.
