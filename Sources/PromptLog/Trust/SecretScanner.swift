@@ -359,8 +359,10 @@ private struct Pass {
         let len = run(from: p) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F }
         var end = p + len
         while at(end) == 0x3D, end - p - len < 2 { end += 1 }
-        // Header values are padded base64: a whole number of 4-character groups.
+        // Header values are padded base64: a whole number of 4-character groups, ending the value
+        // (a space, a quote, a separator or the line's end follows).
         guard len >= 8, len <= 1024, (end - p) % 4 == 0 else { return nil }
+        if end < n, ![0x20, 0x09, 0x0D, 0x0A, 0x22, 0x27, 0x60, 0x2C, 0x3B, 0x29, 0x7D].contains(buf[end]) { return nil }
         guard let decoded = base64Decode(p, len), decoded.count >= 3,
               decoded.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
               let colon = decoded.firstIndex(of: 0x3A), colon > 0, colon < decoded.count - 1 else { return nil }
@@ -406,7 +408,7 @@ private struct Pass {
     // MARK: Private keys
 
     mutating func privateKey(at i: Int) -> Hit? {
-        guard has("-----BEGIN ", at: i) else { return nil }
+        guard wordStart(i), has("-----BEGIN ", at: i) else { return nil }
         let labelStart = i + 11
         let labelLen = run(from: labelStart) { isUpper($0) || isDigit($0) || $0 == 0x20 }
         guard labelLen >= 11, labelLen <= 48, has("-----", at: labelStart + labelLen),
@@ -472,12 +474,9 @@ private struct Pass {
     // MARK: URLs with a password
 
     func urlPassword(colon i: Int) -> Hit? {
-        // A scheme before `://`: a letter, then letters, digits, `+`, `.`, `-`.
-        var s = i
-        while s > 0 && i - s < 32 && (isAlnum(buf[s - 1]) || buf[s - 1] == 0x2B || buf[s - 1] == 0x2E || buf[s - 1] == 0x2D) {
-            s -= 1
-        }
-        guard s < i, isLetter(buf[s]) else { return nil }
+        // A scheme ends with a letter or digit. Only that byte is looked at: how far the scheme
+        // reaches back (perhaps into a secret redacted later) must not change the answer.
+        guard i > 0, isAlnum(buf[i - 1]) else { return nil }
         let a = i + 3
         var e = a
         var lastAt = -1
@@ -522,9 +521,12 @@ private struct Pass {
         var spaces = 0
         while e > 0 && (buf[e - 1] == 0x20 || buf[e - 1] == 0x09) && spaces < 4 { e -= 1; spaces += 1 }
         if e > 0 && (buf[e - 1] == 0x22 || buf[e - 1] == 0x27) { e -= 1 }
+        // Only the name's end matters (`...token`), so look back a bounded distance and never
+        // require where the run starts: what precedes it (another secret, later redacted) must
+        // not change the answer.
         var s = e
-        while s > 0 && e - s <= 64 && isNameByte(buf[s - 1]) { s -= 1 }
-        guard e - s >= 3, e - s <= 64, let kind = assignmentKind(s, e) else { return nil }
+        while s > 0 && e - s < 64 && isNameByte(buf[s - 1]) { s -= 1 }
+        guard let kind = assignmentKind(s, e) else { return nil }
         // The value.
         while v < n && (buf[v] == 0x20 || buf[v] == 0x09) { v += 1 }
         guard v < n else { return nil }
