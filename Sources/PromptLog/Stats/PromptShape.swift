@@ -74,6 +74,10 @@ public struct PromptShapeScanner {
         var examinedTo = 0           // words ending before this were looked at already
         var i = start
         var lineEnd = n
+        // What is still unknown, as masks (all ones or zero) so the loop has no branches for it.
+        var needNumber: UInt64 = shape.numberWithUnit ? 0 : ~0
+        var needCode: UInt64 = shape.namesFileOrFunction ? 0 : ~0
+        var needYou: UInt64 = shape.secondPerson ? 0 : ~0
         while i < n {
             var x: UInt64
             if n - i >= 8 {
@@ -90,18 +94,15 @@ public struct PromptShapeScanner {
             }
             let inWord = ((((x & Self.lows) &+ (0x5F &* Self.ones)) | x) & Self.highs)  // bytes above 32
             let starts = inWord & ~((inWord << 8) | previousTop)
-            words += Int(truncatingIfNeeded: ((starts >> 7) &* Self.ones) >> 56)
+            words &+= Int(truncatingIfNeeded: ((starts >> 7) &* Self.ones) >> 56)
             previousTop = (inWord >> 56) & 0x80
             var flagged: UInt64 = 0
-            if !shape.numberWithUnit {
+            if needNumber | needYou | needCode != 0 {
                 let digit = Self.atLeast(x, 0x30) & ~Self.atLeast(x, 0x3A)
-                flagged |= (digit | Self.equal(x, 0x24)) & (starts | (starts << 8))
-            }
-            if !shape.namesFileOrFunction {
-                flagged |= Self.equal(x, 0x2E) | Self.equal(x, 0x28) | Self.equal(x, 0x5F) | Self.equal(x, 0x60)
-            }
-            if !shape.secondPerson {
-                flagged |= (Self.equal(x, 0x79) | Self.equal(x, 0x59)) & (starts | (starts << 8))
+                let y = Self.equal(x | (0x20 &* Self.ones), 0x79)  // y or Y
+                let atStart = (((digit | Self.equal(x, 0x24)) & needNumber) | (y & needYou)) & (starts | (starts << 8))
+                let code = (Self.equal(x, 0x2E) | Self.equal(x, 0x28) | Self.equal(x, 0x5F) | Self.equal(x, 0x60)) & needCode
+                flagged = atStart | code
             }
             while flagged != 0 {
                 let at = i + flagged.trailingZeroBitCount / 8
@@ -112,11 +113,14 @@ public struct PromptShapeScanner {
                 while e < n && b[e] > 32 { e += 1 }
                 examinedTo = e
                 examine(b, s, e, limit: n)
+                needNumber = shape.numberWithUnit ? 0 : ~0
+                needCode = shape.namesFileOrFunction ? 0 : ~0
+                needYou = shape.secondPerson ? 0 : ~0
             }
             if newline != 0 { break }
             i += 8
         }
-        shape.words += words
+        shape.words &+= words
         return lineEnd
     }
 

@@ -219,11 +219,12 @@ public enum Stats {
 
     /// Clusters distinct task lines into shapes (see `TaskShape`) and keeps those that come up
     /// at least `repeatMinimum` times over at least `repeatMonths` calendar months.
-    static func repeats(_ tasks: [UInt64: TaskEntry], _ texts: [UInt64: [UInt8]]) -> [RepeatedTask] {
+    static func repeats(_ tasks: TaskTable, _ texts: [UInt64: [UInt8]]) -> [RepeatedTask] {
         // Exact shapes first: distinct task lines with the same normalised words.
         struct Line { var text: String; var entry: TaskEntry }
         // Normalising every distinct task line is the costly part: spread it over the cores.
-        let entries = tasks.map { (entry: $0.value, text: texts[$0.key] ?? []) }
+        var entries: [(entry: TaskEntry, text: [UInt8])] = []
+        tasks.forEach { h, entry in entries.append((entry, texts[h] ?? [])) }
         let parts = entries.count >= 2048 ? Parallel.cores : 1
         let shaped = (try? Parallel.map(parts) { p -> [(TaskShape, Line)] in
             var out: [(TaskShape, Line)] = []

@@ -79,7 +79,7 @@ struct StatsAccumulator {
         flushDay()
     }
     var shapes = Array(repeating: OutcomeCounts(), count: ShapeFeature.allCases.count)
-    var tasks: [UInt64: TaskEntry] = [:]
+    var tasks = TaskTable()
     /// The text of each distinct task (see `BlockReader.task`), kept from its first block so the
     /// report need not go back into the log.
     var taskTexts: [UInt64: [UInt8]] = [:]
@@ -152,14 +152,7 @@ struct StatsAccumulator {
         }
         if let h = facts.taskHash {
             let zone = ts.offsetMinutes.map { Int16(clamping: $0) } ?? Int16.min
-            if let i = tasks.index(forKey: h) {
-                tasks.values[i].add(epoch: epoch, zone: zone, month: month, c)
-            } else {
-                var entry = TaskEntry()
-                entry.add(epoch: epoch, zone: zone, month: month, c)
-                tasks[h] = entry
-                taskTexts[h] = reader.task
-            }
+            if tasks.add(h, epoch: epoch, zone: zone, month: month, c) { taskTexts[h] = reader.task }
             if tasks.count > taskCapacity { pruneTasks() }
         }
         if c.verdict == .unclassified && filter.listUnclassified {
@@ -188,11 +181,11 @@ struct StatsAccumulator {
     mutating func pruneTasks() {
         var bar = 1
         while tasks.count > taskCapacity / 2 {
-            tasks = tasks.filter { $0.value.counts.blocks > bar }
+            tasks.keep { $0.counts.blocks > bar }
             bar += 1
         }
         if taskTexts.count > tasks.count {
-            taskTexts = taskTexts.filter { tasks[$0.key] != nil }
+            taskTexts = taskTexts.filter { tasks.contains($0.key) }
         }
         tasksPruned = true
     }
@@ -209,7 +202,7 @@ struct StatsAccumulator {
         for (k, v) in o.months { months[k, default: OutcomeCounts()].merge(v) }
         for (k, v) in o.days { days[k, default: 0] += v }
         for i in shapes.indices { shapes[i].merge(o.shapes[i]) }
-        for (k, v) in o.tasks { tasks[k, default: TaskEntry()].merge(v) }
+        o.tasks.forEach { tasks.merge($0, $1) }
         for (k, v) in o.taskTexts where taskTexts[k] == nil { taskTexts[k] = v }
         tasksPruned = tasksPruned || o.tasksPruned
         if tasks.count > taskCapacity { pruneTasks() }
@@ -280,5 +273,85 @@ struct StatsFilter {
         f.model = model?.copy()
         f.project = project?.copy()
         return f
+    }
+}
+
+/// Distinct task lines by hash: open addressing with the entries inline, so counting a block
+/// costs one probe (a `Dictionary` hashes its key again with SipHash on every lookup).
+struct TaskTable {
+    private var keys: [UInt64]  // 0: empty slot
+    private var entries: [TaskEntry]
+    private(set) var count = 0
+
+    init(capacity: Int = 1024) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        keys = Array(repeating: 0, count: size)
+        entries = Array(repeating: TaskEntry(), count: size)
+    }
+
+    @inline(__always) private static func key(_ h: UInt64) -> UInt64 { h == 0 ? 1 : h }
+
+    @inline(__always) private func slot(_ k: UInt64) -> (Int, Bool) {
+        let mask = keys.count - 1
+        var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while true {
+            let found = keys[i]
+            if found == k { return (i, true) }
+            if found == 0 { return (i, false) }
+            i = (i + 1) & mask
+        }
+    }
+
+    func contains(_ h: UInt64) -> Bool { slot(TaskTable.key(h)).1 }
+
+    /// Counts a block for the task with hash `h`; true when the task is new.
+    @discardableResult
+    mutating func add(_ h: UInt64, epoch: Int64, zone: Int16, month: Int32, _ c: Classification) -> Bool {
+        let k = TaskTable.key(h)
+        let (i, found) = slot(k)
+        if found {
+            entries[i].add(epoch: epoch, zone: zone, month: month, c)
+            return false
+        }
+        var e = TaskEntry()
+        e.add(epoch: epoch, zone: zone, month: month, c)
+        insert(k, e, at: i)
+        return true
+    }
+
+    mutating func merge(_ h: UInt64, _ e: TaskEntry) {
+        let k = TaskTable.key(h)
+        let (i, found) = slot(k)
+        if found { entries[i].merge(e) } else { insert(k, e, at: i) }
+    }
+
+    private mutating func insert(_ k: UInt64, _ e: TaskEntry, at i: Int) {
+        keys[i] = k
+        entries[i] = e
+        count += 1
+        if count * 2 > keys.count { rebuild(size: keys.count * 2) { _ in true } }
+    }
+
+    /// Keeps only the entries `keep` accepts.
+    mutating func keep(_ keep: (TaskEntry) -> Bool) {
+        rebuild(size: keys.count, keep)
+    }
+
+    private mutating func rebuild(size: Int, _ keep: (TaskEntry) -> Bool) {
+        let oldKeys = keys, oldEntries = entries
+        keys = Array(repeating: 0, count: size)
+        entries = Array(repeating: TaskEntry(), count: size)
+        count = 0
+        for j in oldKeys.indices where oldKeys[j] != 0 && keep(oldEntries[j]) {
+            let (i, _) = slot(oldKeys[j])
+            keys[i] = oldKeys[j]
+            entries[i] = oldEntries[j]
+            count += 1
+        }
+    }
+
+    func forEach(_ body: (UInt64, TaskEntry) -> Void) {
+        for j in keys.indices where keys[j] != 0 { body(keys[j], entries[j]) }
     }
 }
