@@ -45,7 +45,7 @@ import Testing
         "No issues",
         "It’s what I needed",
         "🎉 first try",
-        "Worked after 1 turn",
+        "Worked in 1 turn",
     ]
 
     static let partials: [(String, Int?)] = [
@@ -98,6 +98,7 @@ import Testing
         ("Worked first try, not perfect though", nil),
         ("Had to rephrase", nil),
         ("Worked after one follow-up", 2),
+        ("Worked after 1 turn.", 1),
         ("2 follow-ups", 3),
         ("first prompt was too vague; second one nailed it", 2),
         ("Worked, with caveats", nil),
@@ -152,6 +153,7 @@ import Testing
         "didn't help",
         "Model refused",
         "failed twice",
+        "Gave up after 1 turn",
     ]
 
     static let unclassifiedTexts: [String] = [
@@ -210,9 +212,15 @@ import Testing
     /// What `plog outcome --hit`, `--partial --turns N` and `--miss TEXT` write.
     @Test func canonicalFormsRoundTrip() {
         #expect(OutcomeClassifier.classify(text: "Worked first try.") == .hit)
-        for n in 2...30 {
-            #expect(OutcomeClassifier.classify(text: "Worked after \(n) turns.") == .partial(n))
+        for n in 1...30 {
+            let text = "Worked after \(n) turn\(n == 1 ? "" : "s")."
+            #expect(OutcomeClassifier.classify(text: text) == .partial(n), "\(text)")
+            #expect(OutcomeClassifier.classify(text: text + " needed the schema") == .partial(n), "\(text)")
         }
+        #expect(OutcomeClassifier.classify(text: "Partly worked.") == .partial(nil))
+        #expect(OutcomeClassifier.classify(text: "Partly worked. the tests still fail") == .partial(nil))
+        #expect(OutcomeClassifier.classify(text: "Failed.") == .miss)
+        #expect(OutcomeClassifier.classify(text: "Worked first try. exactly") == .hit)
         for reason in ["", "x", "worked on the second try", "no luck", "✅ first try"] {
             #expect(OutcomeClassifier.classify(text: "Failed: " + reason) == .miss, "\(reason)")
         }

@@ -47,7 +47,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
 ///    partial (`partially`, `mostly`, `with tweaks`, `eventually` ...), miss (`failed`, `no luck`,
 ///    `gave up`, ❌ ...), success (`worked`, `solved`, `yes` ...) and turn counts (`after 3 turns`,
-///    `third try`, `2 rounds`, `twice`, `a few tries`). A negation (`not`, `never`, `no`, `without`,
+///    `third try`, `2 rounds`, `twice`, `a few tries`; `after 1 turn` is partial, as written by
+///    `plog outcome --partial --turns 1`). A negation (`not`, `never`, `no`, `without`,
 ///    `nothing`) up to four words ahead in the same clause flips the first signal after it.
 /// 4. Within the deciding sentence, in order: a turn count of two or more (or an unstated "more
 ///    turns") means partial, or miss when only failure is said; partial words mean partial (but
@@ -371,8 +372,11 @@ struct Signals {
     var success: Int? = nil      // last position of a success signal
     var turns: Int? = nil        // the largest stated turn count of two or more
     var moreTurns = false        // more turns said without a number ("a few tries")
+    var afterOneTurn = false     // "after 1 turn": what `plog outcome --partial --turns 1` writes
 
-    var any: Bool { hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns }
+    var any: Bool {
+        hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
+    }
 }
 
 enum Reader {
@@ -438,9 +442,9 @@ enum Reader {
     }
 
     static func decide(_ s: Signals) -> Classification {
-        if s.turns != nil || s.moreTurns {
+        if s.turns != nil || s.moreTurns || s.afterOneTurn {
             if s.miss != nil && s.success == nil { return .miss }
-            return .partial(s.turns)
+            return .partial(s.turns ?? (s.afterOneTurn ? 1 : nil))
         }
         if s.partial {
             if s.miss != nil && s.success == nil { return .unclassified }
@@ -550,6 +554,10 @@ enum Reader {
                 record(.partial, at: i); i += 3
             case .had where lex(i + 1) == .to:
                 record(.partial, at: i); i += 2
+            case .after where (lex(i + 1) == .number || lex(i + 1) == .single) && turnPhrase(t, i + 1, end)?.count == 1:
+                // "worked after 1 turn": the user said partial (`plog outcome --partial --turns 1`)
+                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.afterOneTurn = true }
+                i = turnPhrase(t, i + 1, end)!.next
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
                 record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
