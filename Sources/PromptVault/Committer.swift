@@ -48,11 +48,13 @@ public enum CommitDefaults {
 }
 
 /// The number of blocks in a log's bytes.
-func blockCount(_ bytes: [UInt8]) -> Int {
+func blockCount(_ bytes: UnsafeRawBufferPointer) -> Int {
     var n = 0
-    _ = bytes.withUnsafeBufferPointer { buf in LogScanner.scan(buf, countLines: false) { _ in n += 1 } }
+    LogScanner.scan(bytes.bindMemory(to: UInt8.self), countLines: false) { _ in n += 1 }
     return n
 }
+
+func blockCount(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBytes { blockCount($0) } }
 
 /// The `.gitattributes` pattern for a log at `path` in the work tree: its name when it sits at
 /// the root (matching the issue's `prompts.log merge=union`), else its full path. Characters
@@ -113,7 +115,7 @@ extension LogRepository {
                                 branch: shortBranch(branch), blocks: -1, blocksAdded: 0, attributesUpdated: false)
         }
 
-        let blob = try log.bytes.withUnsafeBytes { try repository.hashObject($0, kind: .blob) }
+        let blob = try log.withBytes { try repository.hashObject($0, kind: .blob) }
         let attributes = try updatedAttributesText(parentInfo)
         if blob == headEntry?.id && attributes == nil {
             // Same content: only the index's stat data was stale; refresh it so the next run is instant.
@@ -129,14 +131,15 @@ extension LogRepository {
         // compressed blob); the small objects of the commit are written loose and moved into
         // the pack by the next write.
         let pack = LogPack(gitDirectory: objectsOwner)
-        try pack.write(repository: repository, objects: [LogPack.NewObject(id: blob, kind: .blob, bytes: log.bytes)],
-                       logVersion: (path, blob))
+        _ = try log.withBytes { bytes in
+            try pack.write(repository: repository, objects: [], logVersion: (path, blob, bytes))
+        }
         let attributesBlob = try attributes.map { try repository.writeObject(Array($0.utf8), kind: .blob) }
         var changes = [TreeChange(path: path, blob: blob, mode: headEntry.map { fileMode($0.mode) } ?? 0o100644)]
         if let attributesBlob { changes.append(TreeChange(path: ".gitattributes", blob: attributesBlob)) }
         let tree = try repository.tree(parentInfo?.tree, applying: changes)
 
-        let total = blockCount(log.bytes)
+        let total = log.withBytes { blockCount($0) }
         let previous = try previousTotal(parentInfo, headEntry: headEntry)
         let day = Timestamp.now().dayKey
         let text: String
@@ -179,7 +182,7 @@ extension LogRepository {
             let beforeEntry = try before.flatMap { try repository.entry(inTree: $0.tree, path: pathInRepository) }
             if beforeEntry?.id != headEntry.id { return cached }
         }
-        return blockCount(try repository.readObject(headEntry.id).bytes)
+        return try repository.readObject(headEntry.id).bytes.withUnsafeBytes { blockCount($0) }
     }
 
     private func attributesNeedUpdate(_ parent: CommitInfo?) throws -> Bool {

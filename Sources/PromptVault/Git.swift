@@ -31,19 +31,9 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
 
     /// A lock file (`index.lock`, `HEAD.lock`, a ref's `.lock`) is held by another process.
     public var isLocked: Bool { code == GIT_ELOCKED.rawValue }
-    public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue }
     public var isNonFastForward: Bool { code == GIT_ENONFASTFORWARD.rawValue }
-    /// A compare-and-swap on a reference failed: someone else moved it first.
-    public var isModified: Bool { code == GIT_EMODIFIED.rawValue }
-    public var isAuthentication: Bool {
-        code == GIT_EAUTH.rawValue || code == GIT_EUSER.rawValue && category == -1
-    }
-    /// The remote could not be reached or the transfer failed (network, ssh, http, tls).
-    public var isNetwork: Bool {
-        let classes: [git_error_t] = [GIT_ERROR_NET, GIT_ERROR_SSH, GIT_ERROR_HTTP, GIT_ERROR_SSL, GIT_ERROR_OS]
-        return classes.contains { Int32($0.rawValue) == category } || code == GIT_EAUTH.rawValue
-            || code == GIT_ECERTIFICATE.rawValue || code == GIT_EEOF.rawValue
-    }
+    /// No credential was accepted (plog's credential callback gives up with this code too).
+    public var isAuthentication: Bool { code == GIT_EAUTH.rawValue }
 
     var category: Int32 {
         switch self { case let .failed(_, _, category, _): return category }

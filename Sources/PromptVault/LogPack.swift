@@ -86,10 +86,12 @@ struct LogPack {
     }
 
     /// Rewrites the pack with `objects` added, and the loose objects recorded by `recordLoose`.
-    /// `logVersion` is the newest version of the log at `path` (among `objects` or already in the
-    /// pack); `absorb` names other packs whose objects move into this one (they are deleted afterwards).
+    /// `logVersion` is the newest version of the log at `path`, with its bytes (it may be in the
+    /// pack already); `absorb` names other packs whose objects move into this one (they are
+    /// deleted afterwards).
     @discardableResult
-    func write(repository: Repository, objects: [NewObject], logVersion: (path: String, id: ObjectID)?,
+    func write(repository: Repository, objects: [NewObject],
+               logVersion: (path: String, id: ObjectID, bytes: UnsafeRawBufferPointer)?,
                absorb: [String] = []) throws -> Outcome {
         var state = loadState()
         var objects = objects
@@ -116,12 +118,12 @@ struct LogPack {
         // The newest log version decides whether its log's base moves.
         var rebased: [String] = []
         var pending = objects.filter { !present.contains($0.id) }
-        if let (path, newest) = logVersion {
-            let newestBytes: [UInt8]? = pending.first(where: { $0.id == newest })?.bytes
+        if let (path, newest, bytes) = logVersion, !present.contains(newest) {
+            let newestBytes: UnsafeRawBufferPointer? = bytes
             if let base = state.bases[path], let old, let baseIndex = old.position[base], let newestBytes,
                newestBytes.count >= 32 {
                 let baseBytes = try old.wholeObject(at: baseIndex)
-                let delta = baseBytes.withUnsafeBytes { b in newestBytes.withUnsafeBytes { Delta.between(source: b, target: $0) } }
+                let delta = baseBytes.withUnsafeBytes { Delta.between(source: $0, target: newestBytes) }
                 let deltaEntry = try PackEntry.refDelta(base: base, delta: delta)
                 let deltasSoFar = entries.filter { $0.base == base }.reduce(0) { $0 + $1.size }
                 let baseSize = old.entrySizes[baseIndex]
@@ -138,7 +140,7 @@ struct LogPack {
                 pending.removeAll { $0.id == newest }
                 present.insert(newest)
             } else if let newestBytes {
-                let whole = try newestBytes.withUnsafeBytes { try PackEntry.whole(kind: .blob, bytes: $0) }
+                let whole = try PackEntry.whole(kind: .blob, bytes: newestBytes)
                 entries.append(Entry(id: newest, source: .bytes(whole), type: .blob, base: nil, size: whole.count))
                 state.bases[path] = newest
                 pending.removeAll { $0.id == newest }
@@ -163,7 +165,8 @@ struct LogPack {
                 var stored = false
                 if kind == .blob, bytes.count >= 1024 {
                     for base in Set(state.bases.values) {
-                        let baseBytes = try baseCache[base] ?? entryBytes(of: base, in: entries, old: old, repository: repository)
+                        let baseBytes = try baseCache[base]
+                            ?? (base == logVersion?.id ? Array(logVersion!.bytes) : entryBytes(of: base, in: entries, old: old, repository: repository))
                         baseCache[base] = baseBytes
                         let delta = baseBytes.withUnsafeBytes { b in bytes.withUnsafeBytes { Delta.between(source: b, target: $0) } }
                         if delta.insertedCount * 2 <= bytes.count {
@@ -215,13 +218,6 @@ struct LogPack {
         }
     }
 
-    /// Whether `id` is stored in plog's pack.
-    func contains(_ id: ObjectID) -> Bool {
-        let state = loadState()
-        guard let pack = state.pack, let old = try? OldPack(directory: packDirectory, name: pack) else { return false }
-        return old.position[id] != nil
-    }
-
     // MARK: - Internals
 
     private enum Source {
@@ -241,13 +237,13 @@ struct LogPack {
     /// Moves the base of `path` from `oldBase` to `newBase`: every delta against the old base is
     /// rewritten against the new one, and the old base itself becomes a delta.
     private func rebase(_ entries: inout [Entry], path: String, oldBase: ObjectID, oldBaseBytes: [UInt8],
-                        newBase: ObjectID, newBaseBytes: [UInt8], old: OldPack) throws {
-        let map = oldBaseBytes.withUnsafeBytes { o in newBaseBytes.withUnsafeBytes { SourceMap(old: o, new: $0) } }
+                        newBase: ObjectID, newBaseBytes: UnsafeRawBufferPointer, old: OldPack) throws {
+        let map = oldBaseBytes.withUnsafeBytes { SourceMap(old: $0, new: newBaseBytes) }
         for k in entries.indices {
             if entries[k].id == oldBase {
                 // git reads no delta shorter than 4 bytes (an empty target), and a tiny object gains nothing.
                 guard oldBaseBytes.count >= 32 else { continue }
-                let d = oldBaseBytes.withUnsafeBytes { o in newBaseBytes.withUnsafeBytes { Delta.between(source: $0, target: o) } }
+                let d = oldBaseBytes.withUnsafeBytes { Delta.between(source: newBaseBytes, target: $0) }
                 let e = try PackEntry.refDelta(base: newBase, delta: d)
                 entries[k] = Entry(id: oldBase, source: .bytes(e), type: .refDelta, base: newBase, size: e.count)
             } else if entries[k].base == oldBase, case let .old(i) = entries[k].source {
@@ -257,7 +253,7 @@ struct LogPack {
                 entries[k] = Entry(id: entries[k].id, source: .bytes(e), type: .refDelta, base: newBase, size: e.count)
             }
         }
-        let whole = try newBaseBytes.withUnsafeBytes { try PackEntry.whole(kind: .blob, bytes: $0) }
+        let whole = try PackEntry.whole(kind: .blob, bytes: newBaseBytes)
         entries.append(Entry(id: newBase, source: .bytes(whole), type: .blob, base: nil, size: whole.count))
     }
 

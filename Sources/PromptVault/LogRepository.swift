@@ -102,7 +102,8 @@ public func realPath(_ path: String) -> String? {
 /// `plog add` takes the exclusive lock for its one write, so it waits at most this long.
 final class LockedLog {
     let path: String
-    let bytes: [UInt8]
+    /// The log, mapped (not copied: a log may be hundreds of megabytes); stable while the lock is held.
+    private let file: MappedFile
     /// The file's status when it was read (for the index entry).
     let status: stat
     private let fd: Int32
@@ -124,7 +125,7 @@ final class LockedLog {
             throw PlogError.io(operation: "cannot stat", path: path, errno: e)
         }
         do {
-            bytes = try FileIO.readAll(path)
+            file = try MappedFile(path: path)
         } catch {
             close(fd)
             throw error
@@ -133,12 +134,23 @@ final class LockedLog {
         self.fd = fd
     }
 
+    /// Calls `body` with the log's bytes as read under the lock.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try file.withBytes { try body(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A copy of the log's bytes.
+    var bytes: [UInt8] { withBytes { Array($0) } }
+
     /// Replaces the file's content with `new` in place (the lock is on this inode, so a
     /// waiting `plog add` appends to the new content): only the new tail is written when `new`
     /// extends the old content. Needs `writable` and `exclusive`. Returns the file's new status.
     func replaceContent(with new: [UInt8]) throws -> stat {
-        if new != bytes {
-            let keep = new.starts(with: bytes) ? bytes.count : 0
+        let (same, extends, oldCount) = withBytes { old in
+            (new.elementsEqual(old), new.count >= old.count && new.prefix(old.count).elementsEqual(old), old.count)
+        }
+        if !same {
+            let keep = extends ? oldCount : 0
             try new.withUnsafeBytes { buf in
                 var done = keep
                 while done < buf.count {

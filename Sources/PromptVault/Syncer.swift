@@ -214,7 +214,7 @@ struct Syncer {
             try moveWorkingTree(from: oursInfo.tree, to: theirsInfo.tree, log: log, newLog: theirsLog,
                                 logBlob: theirsEntry.id, mode: fileMode(theirsEntry.mode))
             try repository.setReference(branchRef, to: theirs, expected: ours, message: "pull: fast-forward (plog sync)")
-            let added = blockCount(theirsLog) - blockCount(log.bytes)
+            let added = blockCount(theirsLog) - log.withBytes { blockCount($0) }
             lines.append("fast-forwarded \(target.branch) to \(target.label) (\(theirs.short)): +\(max(0, added)) blocks (\(blockCount(theirsLog)) total)")
             return max(0, added)
         }
@@ -244,8 +244,9 @@ struct Syncer {
 
         let mergedBlob = try result.bytes.withUnsafeBytes { try repository.hashObject($0, kind: .blob) }
         let pack = LogPack(gitDirectory: repo.objectsOwner)
-        try pack.write(repository: repository, objects: [LogPack.NewObject(id: mergedBlob, kind: .blob, bytes: result.bytes)],
-                       logVersion: (path, mergedBlob))
+        _ = try result.bytes.withUnsafeBytes { bytes in
+            try pack.write(repository: repository, objects: [], logVersion: (path, mergedBlob, bytes))
+        }
         try index.setEntry(path, id: mergedBlob, mode: mode, stat: nil)
         let mergedTree = try index.writeTree()
         let message = "plog: merge \(target.label), +\(result.fromTheirs) \(result.fromTheirs == 1 ? "block" : "blocks") (\(result.total) total)"
