@@ -24,7 +24,7 @@ public struct CronCommand: ParsableCommand {
 
         public static func help(for value: Scheduler) -> ArgumentHelp? {
             switch value {
-            case .cron: return "A line in your crontab (default)."
+            case .cron: return "A line in your crontab."
             case .systemd: return "A systemd user service and timer (~/.config/systemd/user)."
             case .launchd: return "A launchd agent (~/Library/LaunchAgents, macOS)."
             }
@@ -33,7 +33,7 @@ public struct CronCommand: ParsableCommand {
 
     /// Options that shape the job.
     public struct JobOptions: ParsableArguments {
-        @Option(help: ArgumentHelp("When to commit each day, 24-hour local time (default 23:55).", valueName: "HH:MM"))
+        @Option(help: ArgumentHelp("When to commit each day, 24-hour local time.", valueName: "HH:MM"))
         public var at: String = "23:55"
 
         @Flag(help: "Also push after committing (`plog commit --push`).")
