@@ -47,7 +47,7 @@ public struct StatsCommand: ParsableCommand {
     public var outcome: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "Show one breakdown in full: model, project, month, shape (prompt shape) or task (repeated tasks).",
+        "Show one breakdown in full: model, project, month, shape (prompt shape) or task (repeated tasks). --json always has them all.",
         valueName: "dimension"))
     public var by: StatsDimension?
 
@@ -58,7 +58,7 @@ public struct StatsCommand: ParsableCommand {
     public var unclassified = false
 
     @Option(name: .customLong("min-n"), help: ArgumentHelp(
-        "Groups with fewer blocks with a verdict are marked too few to rank (default 5).", valueName: "N"))
+        "Groups with fewer blocks with a verdict are marked too few to rank.", valueName: "N"))
     public var minN: Int = 5
 
     public init() {}
