@@ -248,7 +248,7 @@ struct LogPack {
                 entries[k] = Entry(id: oldBase, source: .bytes(e), type: .refDelta, base: newBase, size: e.count)
             } else if entries[k].base == oldBase, case let .old(i) = entries[k].source {
                 let delta = try Delta.decode(try old.entryData(at: i))
-                let moved = oldBaseBytes.withUnsafeBytes { delta.rebased(oldSource: $0, map: map) }
+                let moved = oldBaseBytes.withUnsafeBytes { delta.rebased(oldSource: $0, newSource: newBaseBytes, map: map) }
                 let e = try PackEntry.refDelta(base: newBase, delta: moved)
                 entries[k] = Entry(id: entries[k].id, source: .bytes(e), type: .refDelta, base: newBase, size: e.count)
             }

@@ -40,9 +40,12 @@ struct Delta: Equatable {
         return Delta(sourceSize: source.count, targetSize: target.count, ops: ops)
     }
 
-    /// The same target, built from `map.new` instead of `map.old` (whose bytes are `oldSource`):
-    /// copies of bytes the new source also has are moved, other copied bytes become inserts.
-    func rebased(oldSource: UnsafeRawBufferPointer, map: SourceMap) -> Delta {
+    /// The same target, built from `newSource` instead of `oldSource` (`map` relates the two).
+    /// Copies of bytes the new source also has are moved; inserted bytes that the new source
+    /// holds where the target continues (text appended to the old source, which the new source
+    /// now contains) become copies too; the rest is inserted. The cost is in the inserted bytes,
+    /// not in the size of the target.
+    func rebased(oldSource: UnsafeRawBufferPointer, newSource: UnsafeRawBufferPointer, map: SourceMap) -> Delta {
         var out: [Op] = []
         func appendCopy(_ offset: Int, _ length: Int) {
             guard length > 0 else { return }
@@ -52,31 +55,42 @@ struct Delta: Equatable {
                 out.append(.copy(offset: offset, length: length))
             }
         }
-        func appendInsert(_ bytes: [UInt8]) {
+        func appendInsert(_ bytes: ArraySlice<UInt8>) {
             guard !bytes.isEmpty else { return }
-            if case let .insert(b)? = out.last { out[out.count - 1] = .insert(b + bytes) } else { out.append(.insert(bytes)) }
+            if case let .insert(b)? = out.last { out[out.count - 1] = .insert(b + bytes) } else { out.append(.insert(Array(bytes))) }
         }
+        // Where in the new source the target would continue, if it follows the new source.
+        var cursor = 0
         for op in ops {
             switch op {
             case let .insert(bytes):
-                appendInsert(bytes)
+                if cursor + bytes.count <= newSource.count, let base = newSource.baseAddress,
+                   bytes.withUnsafeBytes({ memcmp($0.baseAddress!, base + cursor, bytes.count) }) == 0 {
+                    appendCopy(cursor, bytes.count)
+                } else {
+                    appendInsert(bytes[...])
+                }
+                cursor += bytes.count
             case let .copy(offset, length):
                 var pos = offset
                 let end = offset + length
                 while pos < end {
                     if let run = map.run(containing: pos) {
                         let n = min(end, run.old + run.length) - pos
-                        appendCopy(run.new + (pos - run.old), n)
+                        let at = run.new + (pos - run.old)
+                        appendCopy(at, n)
+                        cursor = at + n
                         pos += n
                     } else {
                         let next = min(end, map.nextRun(after: pos)?.old ?? end)
-                        appendInsert(Array(oldSource[pos..<next]))
+                        appendInsert(Array(oldSource[pos..<next])[...])
+                        cursor += next - pos
                         pos = next
                     }
                 }
             }
         }
-        return Delta(sourceSize: map.newCount, targetSize: targetSize, ops: out)
+        return Delta(sourceSize: newSource.count, targetSize: targetSize, ops: out)
     }
 
     /// The delta's bytes: source and target sizes, then the instructions.

@@ -81,10 +81,23 @@ struct PackFormatTests {
             if round % 2 == 0 { newBase += randomText(500) }
             if round % 5 == 0 && !newBase.isEmpty { newBase[0] ^= 1 }
             let map = base.withUnsafeBytes { o in newBase.withUnsafeBytes { SourceMap(old: o, new: $0) } }
-            let moved = base.withUnsafeBytes { d.rebased(oldSource: $0, map: map) }
+            let moved = base.withUnsafeBytes { o in newBase.withUnsafeBytes { d.rebased(oldSource: o, newSource: $0, map: map) } }
             #expect(try newBase.withUnsafeBytes { try Delta.decode(moved.encoded()).apply(to: $0) } == target, "rebased \(round)")
             base = newBase
         }
+    }
+
+    @Test("after a rebase, a version the new base starts with is one copy, whatever its delta inserted before")
+    func rebasedAppend() throws {
+        let base = Array("## 2025-01-01T10:00+00:00\nTASK: one\n".utf8)
+        let v2 = base + Array("\n## 2025-01-02T10:00+00:00\nTASK: two\n".utf8)
+        let v3 = v2 + Array("\n## 2025-01-03T10:00+00:00\nTASK: three\n".utf8)
+        let forward = base.withUnsafeBytes { b in v2.withUnsafeBytes { Delta.between(source: b, target: $0) } }
+        #expect(forward.insertedCount > 0)
+        let map = base.withUnsafeBytes { o in v3.withUnsafeBytes { SourceMap(old: o, new: $0) } }
+        let moved = base.withUnsafeBytes { o in v3.withUnsafeBytes { forward.rebased(oldSource: o, newSource: $0, map: map) } }
+        #expect(moved.ops == [.copy(offset: 0, length: v2.count)])
+        #expect(try v3.withUnsafeBytes { try moved.apply(to: $0) } == v2)
     }
 
     @Test("copy instructions split at git's limits: 0x10000 has no size bytes, long copies are cut at 16 MiB")
