@@ -3,7 +3,7 @@
 ///
 /// How it is fast:
 /// - One pattern drives the search: the literal strings it requires when it has some
-///   (`RequiredLiterals`: `\b(mutex|semaphore)\b` is found through `mutex` and `emaphore`), else
+///   (`RequiredLiterals`: `\b(mutex|semaphore)\b` is found through `mutex` and `maphore`), else
 ///   the pattern itself. PCRE2 (JIT) runs over a whole window of the buffer at once, multiline,
 ///   several times faster than line by line. Each hit grows to its block (`LogScanner`), the block is checked
 ///   against every pattern and filter, and the search resumes after the block, so a block
