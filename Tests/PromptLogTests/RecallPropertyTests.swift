@@ -111,9 +111,9 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("prompts.log").path
-        for round in 0..<160 {
-            // Every tenth log is big enough (about 300 KB) for several search windows.
-            let text = Self.randomLog(&rng, blocks: round % 10 == 0 ? 1500 : Int.random(in: 0...40, using: &rng))
+        for round in 0..<120 {
+            // Every tenth log is big enough (about 150 KB) for several search windows.
+            let text = Self.randomLog(&rng, blocks: round % 10 == 0 ? 800 : Int.random(in: 0...40, using: &rng))
             let bytes = Array(text.utf8)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             var terms = [Self.words.randomElement(using: &rng)!]
@@ -148,8 +148,8 @@ import Testing
         let patterns = ["wrap+er", "\\bmutex\\b", "(alpha|beta)\\s+gamma", "sem(a|o)phore", "^TASK: .*cache",
                         "delta$", "pro(per)?ty", "(?i)SWIFT", "k\\w+sk", "needle(?= x)", "(?<=> )query",
                         "\\Qx\\E\\s+\\w+", "throttle|kiosk|semaphore", "Swift", "^> ## 2024"]
-        for round in 0..<60 {
-            let bytes = Array(Self.randomLog(&rng, blocks: round % 6 == 0 ? 900 : 30).utf8)
+        for round in 0..<40 {
+            let bytes = Array(Self.randomLog(&rng, blocks: round % 8 == 0 ? 500 : 30).utf8)
             for p in patterns {
                 for caseless in [true, false] {
                     var plain = RecallQuery(patterns: [p], caseless: caseless)
