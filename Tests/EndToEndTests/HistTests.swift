@@ -287,6 +287,37 @@ import Testing
         #expect(r.stderr.contains("printed (no clipboard: no $WAYLAND_DISPLAY for wl-copy; no $DISPLAY for xclip or xsel; no terminal for OSC 52)"))
     }
 
+    // MARK: shell/genlog (the benchmarks' logs)
+
+    static let genlog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../shell/genlog").standardized.path
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func genlogIsDeterministicAndEveryBlockParses() throws {
+        let box = try Sandbox()
+        let a = try box.run("/usr/bin/python3", [Self.genlog, "--mb", "0.2", "--seed", "7"])
+        let b = try box.run("/usr/bin/python3", [Self.genlog, "--mb", "0.2", "--seed", "7"])
+        #expect(a.status == 0)
+        #expect(a.stdoutData == b.stdoutData)
+        #expect(a.stdoutData.count > 190_000 && a.stdoutData.count < 210_000)
+        #expect(!a.stdoutData.contains(13))
+        try box.write("work/prompts.log", a.stdoutData)
+        let json = try box.run("prompthist", ["--all", "--oldest-first", "--format", "json", "."])
+        let blocks = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]])
+        let headers = a.stdout.split(separator: "\n").filter { $0.hasPrefix("## 20") }.count
+        #expect(blocks.count == headers)
+        #expect(blocks.count > 200)
+        // Timestamps increase, models and projects vary, and about a third of the blocks have no outcome.
+        let stamps = blocks.compactMap { $0["timestamp"] as? String }
+        #expect(Set(blocks.compactMap { $0["model"] as? String }).count >= 5)
+        #expect(Set(blocks.compactMap { $0["project"] as? String }).count >= 8)
+        let none = blocks.filter { $0["verdict"] as? String == "none" }.count
+        #expect(none > blocks.count / 5 && none < blocks.count / 2)
+        #expect(stamps == stamps.sorted())
+        #expect(stamps.first!.hasPrefix("2023-01-02T"))
+        #expect(try box.run("/usr/bin/python3", [Self.genlog, "--mb", "0", "--seed", "1"]).status == 2)
+    }
+
     // MARK: plog when
 
     @Test func whenReportsFirstLastAndMonths() throws {
