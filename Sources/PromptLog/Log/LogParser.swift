@@ -64,7 +64,8 @@ public enum LogParser {
                      raw: Array(buf[span.offset..<contentEnd]))
     }
 
-    /// Splits header fields after the timestamp: runs of two or more spaces, or any tab, separate.
+    /// Splits header fields after the timestamp: runs of two or more spaces, or any tab (or stray
+    /// carriage return, which the renderer could not write back inside a field), separate.
     static func splitFields(_ s: String) -> [String] {
         var fields: [String] = []
         var cur = ""
@@ -74,7 +75,7 @@ public enum LogParser {
                 spaces += 1
                 continue
             }
-            if ch == "\t" {
+            if ch == "\t" || ch == "\r" {
                 spaces = 2
                 continue
             }
@@ -105,12 +106,14 @@ public enum LogParser {
         return nil
     }
 
-    /// The end of a line's text: before its `\n` and a `\r` ahead of it.
+    /// The end of a line's text: before its `\n` and the `\r`s ahead of it. All of them: a line
+    /// whose text ended in `\r` could not be written back (`x\r` + `\n` reads as `x`), so the
+    /// canonical form would change on every round (found by the parser fuzzer).
     @inline(__always)
     static func trimLineEnd(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var e = end
         if e > start && buf[e - 1] == 10 { e -= 1 }
-        if e > start && buf[e - 1] == 13 { e -= 1 }
+        while e > start && buf[e - 1] == 13 { e -= 1 }
         return e
     }
 
@@ -136,10 +139,20 @@ public enum LogParser {
         if memchr(slice.baseAddress!, 13, slice.count) == nil {
             return String(decoding: slice, as: UTF8.self)
         }
+        // Drop every run of `\r` that ends a line (as `trimLineEnd` does); keep the others.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(slice.count)
-        for (i, c) in slice.enumerated() where !(c == 13 && (i + 1 == slice.count || slice[i + 1] == 10)) {
-            bytes.append(c)
+        var i = 0
+        while i < slice.count {
+            if slice[i] == 13 {
+                var j = i
+                while j < slice.count && slice[j] == 13 { j += 1 }
+                if j < slice.count && slice[j] != 10 { bytes += slice[i..<j] }
+                i = j
+                continue
+            }
+            bytes.append(slice[i])
+            i += 1
         }
         return String(decoding: bytes, as: UTF8.self)
     }
