@@ -157,7 +157,7 @@ public enum SecretScanner {
                 trigger = true
             case 0x41, 0x42, 0x62, 0x65, 0x67, 0x72, 0x73, 0x77, 0x78, 0x79:  // A B b e g r s w x y
                 // Prefixed tokens start a word; in prose these letters are mostly inside one.
-                trigger = i == 0 || !isURLSafe(buf[i - 1])
+                trigger = scanner.wordStart(i)
             default:
                 trigger = false
             }
@@ -232,7 +232,21 @@ private struct Pass {
     /// Whether a token may start at `p`: not in the middle of a base64url run. (After `-` or `_`
     /// is still inside one: a key's own alphabet must not start another key, or redacting the
     /// second would change where the first ends, and a second pass would find more.)
-    @inline(__always) func wordStart(_ p: Int) -> Bool { p == 0 || !isURLSafe(buf[p - 1]) }
+    /// Right after a `[redacted:KIND]` placeholder is not a word start either: there the first
+    /// pass saw the secret's last byte, and a second pass must not find more than the first did.
+    @inline(__always) func wordStart(_ p: Int) -> Bool {
+        guard p > 0 else { return true }
+        let c = buf[p - 1]
+        if isURLSafe(c) { return false }
+        return c != 0x5D || !endsPlaceholder(p - 1)
+    }
+
+    /// Whether `buf[q]` (a `]`) closes `[redacted:kind]`.
+    func endsPlaceholder(_ q: Int) -> Bool {
+        var k = q - 1
+        while k >= 0 && q - k <= 32 && (isLowerByte(buf[k]) || buf[k] == 0x2D) { k -= 1 }
+        return k >= 9 && has("[redacted:", at: k - 9)
+    }
 
     mutating func match(at i: Int) -> Hit? {
         switch buf[i] {
