@@ -74,7 +74,7 @@ public struct PromptShapeScanner {
         var examinedTo = 0           // words ending before this were looked at already
         var i = start
         var lineEnd = n
-        // What is still unknown, as masks (all ones or zero) so the loop has no branches for it.
+        // What is still unknown (all ones) or known (zero).
         var needNumber: UInt64 = shape.numberWithUnit ? 0 : ~0
         var needCode: UInt64 = shape.namesFileOrFunction ? 0 : ~0
         var needYou: UInt64 = shape.secondPerson ? 0 : ~0
@@ -97,12 +97,18 @@ public struct PromptShapeScanner {
             words &+= Int(truncatingIfNeeded: ((starts >> 7) &* Self.ones) >> 56)
             previousTop = (inWord >> 56) & 0x80
             var flagged: UInt64 = 0
-            if needNumber | needYou | needCode != 0 {
-                let digit = Self.atLeast(x, 0x30) & ~Self.atLeast(x, 0x3A)
-                let y = Self.equal(x | (0x20 &* Self.ones), 0x79)  // y or Y
-                let atStart = (((digit | Self.equal(x, 0x24)) & needNumber) | (y & needYou)) & (starts | (starts << 8))
-                let code = (Self.equal(x, 0x2E) | Self.equal(x, 0x28) | Self.equal(x, 0x5F) | Self.equal(x, 0x60)) & needCode
-                flagged = atStart | code
+            if needNumber != 0 || needYou != 0 {
+                let early = starts | (starts << 8)  // a word's first or second byte
+                if early != 0 {
+                    if needNumber != 0 {
+                        flagged = (Self.atLeast(x, 0x30) & ~Self.atLeast(x, 0x3A)) | Self.equal(x, 0x24)
+                    }
+                    if needYou != 0 { flagged |= Self.equal(x | (0x20 &* Self.ones), 0x79) }  // y or Y
+                    flagged &= early
+                }
+            }
+            if needCode != 0 {
+                flagged |= Self.equal(x, 0x2E) | Self.equal(x, 0x28) | Self.equal(x, 0x5F) | Self.equal(x, 0x60)
             }
             while flagged != 0 {
                 let at = i + flagged.trailingZeroBitCount / 8
