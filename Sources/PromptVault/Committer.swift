@@ -115,7 +115,13 @@ extension LogRepository {
                                 branch: shortBranch(branch), blocks: -1, blocksAdded: 0, attributesUpdated: false)
         }
 
-        let blob = try log.withBytes { try repository.hashObject($0, kind: .blob) }
+        // Hashing the log and reading the pack's copy of it (to find what changed) are
+        // independent: on a big log they run on two cores.
+        let pack = LogPack(gitDirectory: objectsOwner)
+        let (hashed, preloaded) = runInParallel(
+            { Result { try log.withBytes { try self.repository.hashObject($0, kind: .blob) } } },
+            { Result { try pack.loadBase(path: path) } })
+        let blob = try hashed.get()
         let attributes = try updatedAttributesText(parentInfo)
         if blob == headEntry?.id && attributes == nil {
             // Same content: only the index's stat data was stale; refresh it so the next run is instant.
@@ -130,9 +136,9 @@ extension LogRepository {
         // The log version goes straight into plog's pack (a loose copy would be a full
         // compressed blob); the small objects of the commit are written loose and moved into
         // the pack by the next write.
-        let pack = LogPack(gitDirectory: objectsOwner)
         _ = try log.withBytes { bytes in
-            try pack.write(repository: repository, objects: [], logVersion: (path, blob, bytes))
+            try pack.write(repository: repository, objects: [], logVersion: (path, blob, bytes),
+                           preloadedBase: try? preloaded.get())
         }
         let attributesBlob = try attributes.map { try repository.writeObject(Array($0.utf8), kind: .blob) }
         var changes = [TreeChange(path: path, blob: blob, mode: headEntry.map { fileMode($0.mode) } ?? 0o100644)]
@@ -241,4 +247,41 @@ func mtime(_ st: stat) -> (seconds: Int, nanoseconds: Int) {
     #else
     return (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec))
     #endif
+}
+
+private final class ThreadBody {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// Runs `a` on a new thread and `b` on this one, and returns both results. Runs them in turn when
+/// no thread can be created. (No Dispatch or Foundation here: plog-git starts fast too.)
+func runInParallel<A, B>(_ a: () -> A, _ b: () -> B) -> (A, B) {
+    return withoutActuallyEscaping(a) { a in
+        var first: A? = nil
+        let box = ThreadBody { first = a() }
+        let raw = Unmanaged.passRetained(box).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t? = nil
+        #else
+        var thread = pthread_t()
+        #endif
+        let rc = pthread_create(&thread, nil, { p in
+            Unmanaged<ThreadBody>.fromOpaque(p!).takeRetainedValue().body()
+            return nil
+        }, raw)
+        if rc != 0 {
+            Unmanaged<ThreadBody>.fromOpaque(raw).release()
+            first = a()
+        }
+        let second = b()
+        if rc == 0 {
+            #if canImport(Darwin)
+            if let thread { pthread_join(thread, nil) }
+            #else
+            pthread_join(thread, nil)
+            #endif
+        }
+        return (first!, second)
+    }
 }

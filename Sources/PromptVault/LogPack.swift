@@ -85,14 +85,24 @@ struct LogPack {
         try saveState(state)
     }
 
+    /// The base of the log at `path` and its bytes, if there is one: what `write` would inflate
+    /// to compare the newest version with. Reading it while the newest version is hashed saves
+    /// that time on a big log.
+    func loadBase(path: String) throws -> (id: ObjectID, bytes: [UInt8])? {
+        let state = loadState()
+        guard let base = state.bases[path], let name = state.pack,
+              let old = try OldPack(directory: packDirectory, name: name), let i = old.position[base] else { return nil }
+        return (base, try old.wholeObject(at: i))
+    }
+
     /// Rewrites the pack with `objects` added, and the loose objects recorded by `recordLoose`.
     /// `logVersion` is the newest version of the log at `path`, with its bytes (it may be in the
     /// pack already); `absorb` names other packs whose objects move into this one (they are
-    /// deleted afterwards).
+    /// deleted afterwards); `preloadedBase` is what `loadBase` returned, when it was called.
     @discardableResult
     func write(repository: Repository, objects: [NewObject],
                logVersion: (path: String, id: ObjectID, bytes: UnsafeRawBufferPointer)?,
-               absorb: [String] = []) throws -> Outcome {
+               absorb: [String] = [], preloadedBase: (id: ObjectID, bytes: [UInt8])? = nil) throws -> Outcome {
         var state = loadState()
         var objects = objects
         var looseTaken: [ObjectID] = []
@@ -122,7 +132,7 @@ struct LogPack {
             let newestBytes: UnsafeRawBufferPointer? = bytes
             if let base = state.bases[path], let old, let baseIndex = old.position[base], let newestBytes,
                newestBytes.count >= 32 {
-                let baseBytes = try old.wholeObject(at: baseIndex)
+                let baseBytes = try preloadedBase.flatMap { $0.id == base ? $0.bytes : nil } ?? old.wholeObject(at: baseIndex)
                 let delta = baseBytes.withUnsafeBytes { Delta.between(source: $0, target: newestBytes) }
                 let deltaEntry = try PackEntry.refDelta(base: base, delta: delta)
                 let deltasSoFar = entries.filter { $0.base == base }.reduce(0) { $0 + $1.size }

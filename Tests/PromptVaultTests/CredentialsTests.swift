@@ -41,7 +41,7 @@ struct CredentialsTests {
     func sshKeys() throws {
         let dir = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir + "/.ssh", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir + "/.ssh/id_rsa", contents: Data("k".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/.ssh/id_rsa", contents: Data("k".utf8))
         let env = Environment(variables: ["HOME": dir, "SSH_AUTH_SOCK": "/tmp/agent"], currentDirectory: dir)
         let creds = Credentials(env: env, helper: nil)
         let url = "ssh://git@example.com/notes.git"

@@ -73,7 +73,7 @@ struct LogPackTests {
             if day % 17 == 0 { text[text.count / 3] = UInt8(ascii: "#") }       // an edit in the middle
             if day % 29 == 0 { text.removeLast(min(200, text.count)) }        // a cut at the end
             if day % 41 == 0 { text += [0xFF, 0xFE, 0x00, 0x0A] }            // invalid UTF-8 and NUL
-            FileManager.default.createFile(atPath: log, contents: Data(text))
+            _ = FileManager.default.createFile(atPath: log, contents: Data(text))
             let report = try Vault.commit(logPath: log, env: env)
             let id = try #require(report.commit, "day \(day) made no commit")
             versions.append((id.hex, text))
@@ -95,6 +95,13 @@ struct LogPackTests {
         try git(["gc", "--aggressive", "--prune=now", "-q"], in: copy)
         let aggressive = directorySize(copy + "/objects")
         #expect(ours < 2 * aggressive, "plog \(ours) bytes, git gc --aggressive \(aggressive) bytes")
+    }
+
+    @Test("two pieces of work run on two threads and both results come back")
+    func parallel() {
+        let (a, b) = runInParallel({ (0..<1000).reduce(0, +) }, { "done" })
+        #expect(a == 499_500)
+        #expect(b == "done")
     }
 
     @Test("thousands of loose objects left by git are packed with libgit2's packbuilder after a commit")
