@@ -68,6 +68,48 @@ import Testing
         }
     }
 
+    /// The fast line scan (sixteen bytes at a time) against a plain reference that looks at
+    /// every word: same word count, and no word that makes a feature true is missed.
+    @Test func lineScanMatchesAWordByWordReference() {
+        var r = StatsFastPathTests.Rand(state: 11)
+        let pieces: [[UInt8]] = ["a", "bb", " ", "  ", "\t", "\r", "y", "You", "1", "50", "ms", ".", "(", ")", "$", "_", "`",
+                                 "é", "x.swift", "ok", "KB", "<", "you're"].map { Array($0.utf8) }
+        for round in 0..<3000 {
+            var line: [UInt8] = []
+            for _ in 0..<r.int(40) { line += r.pick(pieces) }
+            let fast = line.withUnsafeBufferPointer { buf -> PromptShape in
+                var scanner = PromptShapeScanner()
+                scanner.line(buf)
+                return scanner.shape
+            }
+            var expected = PromptShape()
+            line.withUnsafeBufferPointer { buf in
+                var i = 0
+                var wordsFound: [Range<Int>] = []
+                while i < buf.count {
+                    while i < buf.count && buf[i] <= 32 { i += 1 }
+                    if i >= buf.count { break }
+                    let s = i
+                    while i < buf.count && buf[i] > 32 { i += 1 }
+                    wordsFound.append(s..<i)
+                }
+                expected.words = wordsFound.count
+                for (k, w) in wordsFound.enumerated() {
+                    let word = UnsafeBufferPointer(rebasing: buf[w])
+                    let next = k + 1 < wordsFound.count ? UnsafeBufferPointer(rebasing: buf[wordsFound[k + 1]])
+                        : UnsafeBufferPointer(rebasing: buf[buf.count..<buf.count])
+                    // The unit may only be the next word on the same line with spaces between.
+                    let gap = k + 1 < wordsFound.count ? w.upperBound..<wordsFound[k + 1].lowerBound : buf.count..<buf.count
+                    let unitNext = gap.allSatisfy { buf[$0] == 32 || buf[$0] == 9 } ? next : UnsafeBufferPointer(rebasing: buf[0..<0])
+                    if PromptShapeScanner.isSecondPerson(word) { expected.secondPerson = true }
+                    if PromptShapeScanner.namesCode(word) { expected.namesFileOrFunction = true }
+                    if PromptShapeScanner.numberWithUnit(word, next: unitNext) { expected.numberWithUnit = true }
+                }
+            }
+            #expect(fast == expected, "round \(round): \(String(decoding: line, as: UTF8.self).debugDescription)")
+        }
+    }
+
     // MARK: Task shape
 
     @Test(arguments: [

@@ -7,4 +7,20 @@ void *plog_memmem(const void *haystack, size_t haystack_len, const void *needle,
 /// memrchr(3): the last `c` in `s[0..<n]`; macOS lacks it.
 void *plog_memrchr(const void *s, int c, size_t n);
 
+/// Feature bits of `plog_scan_line`.
+enum {
+    /// A digit that starts a run of letters and digits (a number, maybe with a unit).
+    PLOG_SCAN_NUMBER = 1,
+    /// One of `.` `(` `_` or a backtick (a file or code name, maybe).
+    PLOG_SCAN_CODE = 2,
+    /// `y` or `Y` that starts a run of letters and digits ("you", maybe).
+    PLOG_SCAN_YOU = 4,
+};
+
+/// Reads one line of prompt text, `b[0..<n]` up to its first `\n`: adds the number of words
+/// (runs of bytes above 32) to `*words`, ORs into `*flags` the `PLOG_SCAN_*` bits of bytes that
+/// may make a prompt-shape feature true, and returns the offset just past the `\n` (or `n`).
+/// Sixteen bytes at a time with SSE2 where the compiler has it; a byte loop otherwise.
+size_t plog_scan_line(const unsigned char *b, size_t n, size_t *words, unsigned *flags);
+
 #endif

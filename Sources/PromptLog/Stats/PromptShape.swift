@@ -1,3 +1,5 @@
+import CSupport
+
 /// Features of a prompt's wording that stats relates to hit rates. Each is measured on the
 /// prompt's prose, outside fenced code blocks (a pasted stack trace is context, not wording).
 public struct PromptShape: Sendable, Equatable {
@@ -64,70 +66,49 @@ public struct PromptShapeScanner {
             return PromptShapeScanner.lineEnd(b, from: p, limit: n)
         }
         if inFence { return PromptShapeScanner.lineEnd(b, from: p, limit: n) }
-        // Eight bytes at a time: find the line end, count words, and find the bytes that could
-        // make a feature still unknown true (a digit or `$` at a word's start for numbers; `.`
-        // `(` `_` or a backtick for code names; `y` or `Y` as a word's first or second byte for
-        // "you"). Only the words holding such a byte are looked at closely.
-        let raw = UnsafeRawPointer(b)
+        // The line is read sixteen bytes at a time in C (SSE2): its end, its words, and whether
+        // any byte could make a feature still unknown true. Only then are its words looked at.
         var words = 0
-        var previousTop: UInt64 = 0  // 0x80 when the last byte of the previous chunk was in a word
-        var examinedTo = 0           // words ending before this were looked at already
-        var i = start
-        var lineEnd = n
-        // What is still unknown (all ones) or known (zero).
-        var needNumber: UInt64 = shape.numberWithUnit ? 0 : ~0
-        var needCode: UInt64 = shape.namesFileOrFunction ? 0 : ~0
-        var needYou: UInt64 = shape.secondPerson ? 0 : ~0
-        while i < n {
-            var x: UInt64
-            if n - i >= 8 {
-                x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            } else {
-                x = 0  // missing bytes read as NUL: spaces
-                for k in 0..<(n - i) { x |= UInt64(b[i + k]) << UInt64(8 * k) }
-            }
-            let newline = Self.equal(x, 10)
-            if newline != 0 {
-                let k = newline.trailingZeroBitCount / 8
-                lineEnd = i + k + 1
-                x &= k == 0 ? 0 : (UInt64.max >> UInt64(64 - 8 * k))  // bytes from the newline on read as NUL
-            }
-            let inWord = ((((x & Self.lows) &+ (0x5F &* Self.ones)) | x) & Self.highs)  // bytes above 32
-            let starts = inWord & ~((inWord << 8) | previousTop)
-            words &+= Int(truncatingIfNeeded: ((starts >> 7) &* Self.ones) >> 56)
-            previousTop = (inWord >> 56) & 0x80
-            var flagged: UInt64 = 0
-            if needNumber != 0 || needYou != 0 {
-                let early = starts | (starts << 8)  // a word's first or second byte
-                if early != 0 {
-                    if needNumber != 0 {
-                        flagged = (Self.atLeast(x, 0x30) & ~Self.atLeast(x, 0x3A)) | Self.equal(x, 0x24)
-                    }
-                    if needYou != 0 { flagged |= Self.equal(x | (0x20 &* Self.ones), 0x79) }  // y or Y
-                    flagged &= early
-                }
-            }
-            if needCode != 0 {
-                flagged |= Self.equal(x, 0x2E) | Self.equal(x, 0x28) | Self.equal(x, 0x5F) | Self.equal(x, 0x60)
-            }
-            while flagged != 0 {
-                let at = i + flagged.trailingZeroBitCount / 8
-                flagged &= flagged - 1
-                guard at >= examinedTo else { continue }
-                var s = at, e = at
-                while s > start && b[s - 1] > 32 { s -= 1 }
-                while e < n && b[e] > 32 { e += 1 }
-                examinedTo = e
-                examine(b, s, e, limit: n)
-                needNumber = shape.numberWithUnit ? 0 : ~0
-                needCode = shape.namesFileOrFunction ? 0 : ~0
-                needYou = shape.secondPerson ? 0 : ~0
-            }
-            if newline != 0 { break }
-            i += 8
-        }
+        var flags: UInt32 = 0
+        let lineEnd = start + plog_scan_line(b + start, n - start, &words, &flags)
         shape.words &+= words
+        var need: UInt32 = 0
+        if !shape.numberWithUnit { need |= UInt32(PLOG_SCAN_NUMBER) }
+        if !shape.namesFileOrFunction { need |= UInt32(PLOG_SCAN_CODE) }
+        if !shape.secondPerson { need |= UInt32(PLOG_SCAN_YOU) }
+        if flags & need != 0 {
+            let textEnd = lineEnd > start && b[lineEnd - 1] == 10 ? lineEnd - 1 : lineEnd
+            examineWords(b, from: start, to: textEnd, limit: n)
+        }
         return lineEnd
+    }
+
+    /// Looks at each word of `b[from..<to]` that could make a feature still unknown true.
+    private mutating func examineWords(_ b: UnsafePointer<UInt8>, from: Int, to: Int, limit: Int) {
+        var i = from
+        while i < to {
+            while i < to && b[i] <= 32 { i += 1 }
+            if i >= to { break }
+            let s = i
+            var code = false
+            while i < to && b[i] > 32 {
+                let c = b[i]
+                if c == 46 || c == 40 || c == 95 || c == 96 { code = true }
+                i += 1
+            }
+            var runStart = false  // a digit or y after no letter or digit: a number, or "you"
+            var previousAlnum = false
+            for k in s..<i {
+                let c = b[k]
+                let digit = c >= 48 && c <= 57
+                if !previousAlnum && (digit || c | 0x20 == 121) { runStart = true; break }
+                previousAlnum = digit || (c | 0x20 >= 97 && c | 0x20 <= 122)
+            }
+            if code || runStart {
+                examine(b, s, i, limit: limit)
+                if shape.numberWithUnit && shape.namesFileOrFunction && shape.secondPerson { return }
+            }
+        }
     }
 
     /// The offset past the `\n` at or after `from`, or `limit`.
@@ -136,29 +117,11 @@ public struct PromptShapeScanner {
         return b.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// The high bit of each byte of `x` that equals `c` (exact per byte, no carries between bytes).
-    @inline(__always) private static func equal(_ x: UInt64, _ c: UInt8) -> UInt64 {
-        let y = x ^ (UInt64(c) &* ones)
-        return ~(((y & lows) &+ lows) | y) & highs
-    }
-
-    /// The high bit of each byte of `x` below 0x80 that is at least `c` (c <= 0x80).
-    @inline(__always) private static func atLeast(_ x: UInt64, _ c: UInt8) -> UInt64 {
-        (((x & lows) &+ (UInt64(0x80 - c) &* ones)) & ~x) & highs
-    }
 
     /// Looks closer at the word `b[start..<end]` (the next word, for a unit, may follow up to `limit`).
     private mutating func examine(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
         let word = UnsafeBufferPointer(start: b + start, count: end - start)
-        if !shape.secondPerson {
-            var f = word[0]
-            if (f == 34 || f == 39 || f == 40) && word.count > 1 { f = word[1] }
-            if f | 0x20 == 121, PromptShapeScanner.isSecondPerson(word) { shape.secondPerson = true }
-        }
+        if !shape.secondPerson && PromptShapeScanner.isSecondPerson(word) { shape.secondPerson = true }
         if !shape.namesFileOrFunction && PromptShapeScanner.namesCode(word) { shape.namesFileOrFunction = true }
         if !shape.numberWithUnit && PromptShapeScanner.numberWithUnit(word, next: PromptShapeScanner.nextWord(b, from: end, limit: limit)) {
             shape.numberWithUnit = true
