@@ -348,7 +348,7 @@ struct LogPack {
 
     private func saveState(_ state: State) throws {
         try Path.makeDirectories(Path.dirname(statePath), mode: 0o755)
-        try writeFileAtomically(statePath, state.encoded(), mode: 0o644)
+        try writeFileAtomically(statePath, state.encoded(), mode: 0o644, durable: false)
     }
 }
 
@@ -365,11 +365,19 @@ func writeRaw(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file, fsync and rename.
-func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t) throws {
+/// Writes `bytes` to `path` through a temporary file and rename (with fsync unless `durable` is
+/// false: plog's state file can be lost in a crash without harm, the next write starts afresh).
+func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t, durable: Bool = true) throws {
     let tmp = path + ".tmp-" + String(getpid())
     unlink(tmp)
-    try FileIO.writeNew(tmp, bytes, mode: mode)
+    if durable {
+        try FileIO.writeNew(tmp, bytes, mode: mode)
+    } else {
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw PlogError.io(operation: "cannot create", path: tmp, errno: errno) }
+        defer { close(fd) }
+        try FileIO.writeAll(fd, bytes, path: tmp)
+    }
     guard rename(tmp, path) == 0 else {
         let e = errno
         unlink(tmp)
