@@ -3,13 +3,6 @@
 #include <emmintrin.h>
 #endif
 
-static inline unsigned popcount16(unsigned x) {
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (x + (x >> 8)) & 0x1Fu;
-}
-
 static inline int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
 static inline int is_alnum(unsigned char c) {
@@ -17,9 +10,12 @@ static inline int is_alnum(unsigned char c) {
     return (c >= '0' && c <= '9') || (l >= 'a' && l <= 'z');
 }
 
-size_t plog_scan_line(const unsigned char *b, size_t n, size_t *words, unsigned *flags) {
+/* Reads b[0..<n] up to the first '\n'. Counts words when `words` is not NULL; stops at the first
+   candidate for `needs` when `stop` is set. Returns the end (past the '\n') and sets *candidate
+   to the offset of the first candidate byte, or n. */
+static inline size_t scan(const unsigned char *b, size_t n, unsigned needs, size_t *words, size_t *candidate, int stop) {
     size_t i = 0, count = 0;
-    unsigned found = 0;
+    size_t first = n;
     /* prev: the previous byte was in a word (above 32); prev_alnum: it was a letter or digit. */
     unsigned prev = 0, prev_alnum = 0;
 #if defined(__SSE2__)
@@ -27,59 +23,106 @@ size_t plog_scan_line(const unsigned char *b, size_t n, size_t *words, unsigned 
     const __m128i c0 = _mm_set1_epi8('0'), c9 = _mm_set1_epi8('9'), ca = _mm_set1_epi8('a'), cz = _mm_set1_epi8('z');
     const __m128i dot = _mm_set1_epi8('.'), paren = _mm_set1_epi8('('), under = _mm_set1_epi8('_');
     const __m128i tick = _mm_set1_epi8('`'), lower = _mm_set1_epi8(0x20), y = _mm_set1_epi8('y');
+    /* Word starts are counted per lane (0xFF - 1 per start) and summed at the end. */
+    const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i starts_per_lane = _mm_setzero_si128(), previous_in_word = _mm_setzero_si128();
+    unsigned chunks = 0;
+    int ended = 0;
     while (i + 16 <= n) {
         __m128i v = _mm_loadu_si128((const __m128i *)(b + i));
-        unsigned in_word = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, c33), v));
         unsigned newline = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, c10));
-        unsigned valid = 0xFFFFu;
-        if (newline) {
-            valid = (1u << __builtin_ctz(newline)) - 1u;
-            in_word &= valid;
+        unsigned valid = newline ? (1u << __builtin_ctz(newline)) - 1u : 0xFFFFu;
+        if (words) {
+            __m128i in_word = _mm_cmpeq_epi8(_mm_max_epu8(v, c33), v);
+            if (newline) {  /* lanes from the newline on are not in the line */
+                __m128i k = _mm_set1_epi8((char)__builtin_ctz(newline));
+                in_word = _mm_and_si128(in_word, _mm_cmplt_epi8(lanes, k));
+            }
+            __m128i before = _mm_or_si128(_mm_slli_si128(in_word, 1), _mm_srli_si128(previous_in_word, 15));
+            starts_per_lane = _mm_sub_epi8(starts_per_lane, _mm_andnot_si128(before, in_word));
+            previous_in_word = in_word;
+            if (++chunks == 255) {
+                __m128i sums = _mm_sad_epu8(starts_per_lane, _mm_setzero_si128());
+                count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+                starts_per_lane = _mm_setzero_si128();
+                chunks = 0;
+            }
         }
-        unsigned starts = in_word & ~((in_word << 1) | prev);
-        count += popcount16(starts);
-        __m128i l = _mm_or_si128(v, lower);
-        __m128i digit = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, c0), v), _mm_cmpeq_epi8(_mm_min_epu8(v, c9), v));
-        __m128i letter = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(l, ca), l), _mm_cmpeq_epi8(_mm_min_epu8(l, cz), l));
-        unsigned digits = (unsigned)_mm_movemask_epi8(digit);
-        unsigned alnum = digits | (unsigned)_mm_movemask_epi8(letter);
-        /* A digit or y that starts a run of letters and digits (after spaces or punctuation). */
-        unsigned run_start = ~((alnum << 1) | prev_alnum) & valid;
-        unsigned ys = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, y));
-        unsigned code = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, paren)),
-            _mm_or_si128(_mm_cmpeq_epi8(v, under), _mm_cmpeq_epi8(v, tick)))) & valid;
-        if (digits & run_start) found |= PLOG_SCAN_NUMBER;
-        if (ys & run_start) found |= PLOG_SCAN_YOU;
-        if (code) found |= PLOG_SCAN_CODE;
-        if (newline) {
-            *words += count;
-            *flags |= found;
-            return i + (unsigned)__builtin_ctz(newline) + 1;
+        if (needs && first == n) {
+            __m128i l = _mm_or_si128(v, lower);
+            __m128i digit = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, c0), v), _mm_cmpeq_epi8(_mm_min_epu8(v, c9), v));
+            __m128i letter = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(l, ca), l), _mm_cmpeq_epi8(_mm_min_epu8(l, cz), l));
+            unsigned digits = (unsigned)_mm_movemask_epi8(digit);
+            unsigned alnum = digits | (unsigned)_mm_movemask_epi8(letter);
+            /* A digit or y that starts a run of letters and digits (after spaces or punctuation). */
+            unsigned run_start = ~((alnum << 1) | prev_alnum) & valid;
+            unsigned hits = 0;
+            if (needs & PLOG_SCAN_NUMBER) hits |= digits & run_start;
+            if (needs & PLOG_SCAN_YOU) hits |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, y)) & run_start;
+            if (needs & PLOG_SCAN_CODE) {
+                hits |= (unsigned)_mm_movemask_epi8(_mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, paren)),
+                    _mm_or_si128(_mm_cmpeq_epi8(v, under), _mm_cmpeq_epi8(v, tick)))) & valid;
+            }
+            if (hits) {
+                first = i + (unsigned)__builtin_ctz(hits);
+                if (stop) { *candidate = first; return n; }
+            }
+            prev_alnum = (alnum >> 15) & 1u;
         }
-        prev = (in_word >> 15) & 1u;
-        prev_alnum = (alnum >> 15) & 1u;
+        if (newline) {
+            i += (unsigned)__builtin_ctz(newline) + 1;
+            ended = 1;
+            break;
+        }
         i += 16;
+    }
+    {
+        __m128i sums = _mm_sad_epu8(starts_per_lane, _mm_setzero_si128());
+        count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+        prev = (unsigned)_mm_movemask_epi8(previous_in_word) >> 15;
+        if (ended) {
+            if (words) *words += count;
+            *candidate = first;
+            return i;
+        }
     }
 #endif
     for (; i < n; i++) {
         unsigned char c = b[i];
         if (c == '\n') {
-            *words += count;
-            *flags |= found;
+            if (words) *words += count;
+            *candidate = first;
             return i + 1;
         }
         unsigned in_word = c > 32;
         count += in_word && !prev;
-        if (!prev_alnum) {
-            if (is_digit(c)) found |= PLOG_SCAN_NUMBER;
-            if ((c | 0x20) == 'y') found |= PLOG_SCAN_YOU;
+        if (first == n) {
+            int hit = 0;
+            if (!prev_alnum) {
+                if ((needs & PLOG_SCAN_NUMBER) && is_digit(c)) hit = 1;
+                if ((needs & PLOG_SCAN_YOU) && (c | 0x20) == 'y') hit = 1;
+            }
+            if ((needs & PLOG_SCAN_CODE) && (c == '.' || c == '(' || c == '_' || c == '`')) hit = 1;
+            if (hit) {
+                first = i;
+                if (stop) { *candidate = first; return n; }
+            }
         }
-        if (c == '.' || c == '(' || c == '_' || c == '`') found |= PLOG_SCAN_CODE;
         prev = in_word;
         prev_alnum = (unsigned)is_alnum(c);
     }
-    *words += count;
-    *flags |= found;
+    if (words) *words += count;
+    *candidate = first;
     return n;
+}
+
+size_t plog_scan_line(const unsigned char *b, size_t n, unsigned needs, size_t *words, size_t *candidate) {
+    return scan(b, n, needs, words, candidate, 0);
+}
+
+size_t plog_find_candidate(const unsigned char *b, size_t n, unsigned needs) {
+    size_t candidate = n;
+    scan(b, n, needs, NULL, &candidate, 1);
+    return candidate;
 }

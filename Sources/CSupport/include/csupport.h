@@ -17,10 +17,15 @@ enum {
     PLOG_SCAN_YOU = 4,
 };
 
-/// Reads one line of prompt text, `b[0..<n]` up to its first `\n`: adds the number of words
-/// (runs of bytes above 32) to `*words`, ORs into `*flags` the `PLOG_SCAN_*` bits of bytes that
-/// may make a prompt-shape feature true, and returns the offset just past the `\n` (or `n`).
-/// Sixteen bytes at a time with SSE2 where the compiler has it; a byte loop otherwise.
-size_t plog_scan_line(const unsigned char *b, size_t n, size_t *words, unsigned *flags);
+/// Reads one line of prompt text, `b[0..<n]` up to its first `\n`: adds its words (runs of bytes
+/// above 32) to `*words`, sets `*candidate` to the offset of the first byte that may make one of
+/// the `needs` features (`PLOG_SCAN_*` bits) true, or `n` when there is none, and returns the
+/// offset just past the `\n` (or `n`). Sixteen bytes at a time with SSE2 where the compiler has
+/// it; a byte loop otherwise.
+size_t plog_scan_line(const unsigned char *b, size_t n, unsigned needs, size_t *words, size_t *candidate);
+
+/// The offset of the first byte of `b[0..<n]` that may make one of the `needs` features true
+/// (as `plog_scan_line` finds them; `b[0]` is read as following a space), or `n`.
+size_t plog_find_candidate(const unsigned char *b, size_t n, unsigned needs);
 
 #endif

@@ -66,49 +66,36 @@ public struct PromptShapeScanner {
             return PromptShapeScanner.lineEnd(b, from: p, limit: n)
         }
         if inFence { return PromptShapeScanner.lineEnd(b, from: p, limit: n) }
-        // The line is read sixteen bytes at a time in C (SSE2): its end, its words, and whether
-        // any byte could make a feature still unknown true. Only then are its words looked at.
+        // The line is read sixteen bytes at a time in C (SSE2): its end, its words, and the first
+        // byte that could make a feature still unknown true; only words at such bytes are
+        // looked at closely.
         var words = 0
-        var flags: UInt32 = 0
-        let lineEnd = start + plog_scan_line(b + start, n - start, &words, &flags)
+        var candidate = 0
+        var need = needs
+        let lineEnd = start + plog_scan_line(b + start, n - start, need, &words, &candidate)
         shape.words &+= words
-        var need: UInt32 = 0
-        if !shape.numberWithUnit { need |= UInt32(PLOG_SCAN_NUMBER) }
-        if !shape.namesFileOrFunction { need |= UInt32(PLOG_SCAN_CODE) }
-        if !shape.secondPerson { need |= UInt32(PLOG_SCAN_YOU) }
-        if flags & need != 0 {
-            let textEnd = lineEnd > start && b[lineEnd - 1] == 10 ? lineEnd - 1 : lineEnd
-            examineWords(b, from: start, to: textEnd, limit: n)
+        guard need != 0 else { return lineEnd }
+        let textEnd = lineEnd > start && b[lineEnd - 1] == 10 ? lineEnd - 1 : lineEnd
+        var at = start + candidate
+        while at < textEnd {
+            var s = at, e = at
+            while s > start && b[s - 1] > 32 { s -= 1 }
+            while e < textEnd && b[e] > 32 { e += 1 }
+            examine(b, s, e, limit: n)
+            need = needs
+            if need == 0 || e >= textEnd { break }
+            at = e + plog_find_candidate(b + e, textEnd - e, need)
         }
         return lineEnd
     }
 
-    /// Looks at each word of `b[from..<to]` that could make a feature still unknown true.
-    private mutating func examineWords(_ b: UnsafePointer<UInt8>, from: Int, to: Int, limit: Int) {
-        var i = from
-        while i < to {
-            while i < to && b[i] <= 32 { i += 1 }
-            if i >= to { break }
-            let s = i
-            var code = false
-            while i < to && b[i] > 32 {
-                let c = b[i]
-                if c == 46 || c == 40 || c == 95 || c == 96 { code = true }
-                i += 1
-            }
-            var runStart = false  // a digit or y after no letter or digit: a number, or "you"
-            var previousAlnum = false
-            for k in s..<i {
-                let c = b[k]
-                let digit = c >= 48 && c <= 57
-                if !previousAlnum && (digit || c | 0x20 == 121) { runStart = true; break }
-                previousAlnum = digit || (c | 0x20 >= 97 && c | 0x20 <= 122)
-            }
-            if code || runStart {
-                examine(b, s, i, limit: limit)
-                if shape.numberWithUnit && shape.namesFileOrFunction && shape.secondPerson { return }
-            }
-        }
+    /// The `PLOG_SCAN_*` bits of the features still unknown.
+    private var needs: UInt32 {
+        var need: UInt32 = 0
+        if !shape.numberWithUnit { need |= UInt32(PLOG_SCAN_NUMBER) }
+        if !shape.namesFileOrFunction { need |= UInt32(PLOG_SCAN_CODE) }
+        if !shape.secondPerson { need |= UInt32(PLOG_SCAN_YOU) }
+        return need
     }
 
     /// The offset past the `\n` at or after `from`, or `limit`.
