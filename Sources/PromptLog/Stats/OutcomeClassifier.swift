@@ -47,8 +47,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
 ///    partial (`partially`, `mostly`, `with tweaks`, `eventually` ...), miss (`failed`, `no luck`,
 ///    `gave up`, ❌ ...), success (`worked`, `solved`, `yes` ...) and turn counts (`after 3 turns`,
-///    `third try`, `2 rounds`, `twice`, `a few tries`; `after 1 turn` is partial, as written by
-///    `plog outcome --partial --turns 1`). A negation (`not`, `never`, `no`, `without`,
+///    `third try`, `2 rounds`, `twice`, `a few tries`; `after 1 turn` is partial with the count
+///    unknown, as written by `plog outcome --partial --turns 1`). A negation (`not`, `never`, `no`, `without`,
 ///    `nothing`) up to four words ahead in the same clause flips the first signal after it.
 /// 4. Within the deciding sentence, in order: a turn count of two or more (or an unstated "more
 ///    turns") means partial, or miss when only failure is said; partial words mean partial (but
@@ -444,7 +444,8 @@ enum Reader {
     static func decide(_ s: Signals) -> Classification {
         if s.turns != nil || s.moreTurns || s.afterOneTurn {
             if s.miss != nil && s.success == nil { return .miss }
-            return .partial(s.turns ?? (s.afterOneTurn ? 1 : nil))
+            // "after 1 turn" says partial but counts like a hit: the count is left unknown.
+            return .partial(s.turns)
         }
         if s.partial {
             if s.miss != nil && s.success == nil { return .unclassified }
