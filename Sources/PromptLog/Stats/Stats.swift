@@ -175,8 +175,9 @@ public enum Stats {
             ("second_person:yes", "second person (you)"), ("second_person:no", "not second person"),
             ("code_block:yes", "has a code block"), ("code_block:no", "no code block"),
         ]
+        let shapeRows = acc.shapes
         let byShape = ShapeFeature.allCases.map { f -> StatsGroup in
-            let c = acc.shapes[f.rawValue]
+            let c = shapeRows[f.rawValue]
             return StatsGroup(key: shapeNames[f.rawValue].0, label: shapeNames[f.rawValue].1, counts: c,
                               tooSmall: c.verdicts < minN)
         }

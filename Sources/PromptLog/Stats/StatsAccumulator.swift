@@ -78,7 +78,22 @@ struct StatsAccumulator {
         flushMonth()
         flushDay()
     }
-    var shapes = Array(repeating: OutcomeCounts(), count: ShapeFeature.allCases.count)
+    /// Counts per combination of prompt features (length bucket x 4 yes/no features: 48), one
+    /// add per block; folded into the rows of `ShapeFeature` by `shapes`.
+    private var shapeCombinations = Array(repeating: OutcomeCounts(), count: 48)
+
+    /// Counts per row of `ShapeFeature`.
+    var shapes: [OutcomeCounts] {
+        var rows = Array(repeating: OutcomeCounts(), count: ShapeFeature.allCases.count)
+        for (k, c) in shapeCombinations.enumerated() where c.blocks > 0 {
+            rows[[ShapeFeature.wordsUnder80, .words80to199, .words200plus][k / 16].rawValue].merge(c)
+            rows[(k & 8 != 0 ? ShapeFeature.namesFile : .noFile).rawValue].merge(c)
+            rows[(k & 4 != 0 ? ShapeFeature.number : .noNumber).rawValue].merge(c)
+            rows[(k & 2 != 0 ? ShapeFeature.secondPerson : .notSecondPerson).rawValue].merge(c)
+            rows[(k & 1 != 0 ? ShapeFeature.codeBlock : .noCodeBlock).rawValue].merge(c)
+        }
+        return rows
+    }
     var tasks = TaskTable()
     /// The text of each distinct task (see `BlockReader.task`), kept from its first block so the
     /// report need not go back into the log.
@@ -144,11 +159,9 @@ struct StatsAccumulator {
         if day != currentDay { flushDay(); currentDay = day }
         currentDayCount += 1
         if let shape = facts.shape {
-            shapes[[ShapeFeature.wordsUnder80, .words80to199, .words200plus][shape.lengthBucket].rawValue].add(c)
-            shapes[(shape.namesFileOrFunction ? ShapeFeature.namesFile : .noFile).rawValue].add(c)
-            shapes[(shape.numberWithUnit ? ShapeFeature.number : .noNumber).rawValue].add(c)
-            shapes[(shape.secondPerson ? ShapeFeature.secondPerson : .notSecondPerson).rawValue].add(c)
-            shapes[(shape.codeBlock ? ShapeFeature.codeBlock : .noCodeBlock).rawValue].add(c)
+            let k = shape.lengthBucket * 16 + (shape.namesFileOrFunction ? 8 : 0) + (shape.numberWithUnit ? 4 : 0)
+                + (shape.secondPerson ? 2 : 0) + (shape.codeBlock ? 1 : 0)
+            shapeCombinations[k].add(c)
         }
         if let h = facts.taskHash {
             let zone = ts.offsetMinutes.map { Int16(clamping: $0) } ?? Int16.min
@@ -201,7 +214,7 @@ struct StatsAccumulator {
         projects.merge(o.projects)
         for (k, v) in o.months { months[k, default: OutcomeCounts()].merge(v) }
         for (k, v) in o.days { days[k, default: 0] += v }
-        for i in shapes.indices { shapes[i].merge(o.shapes[i]) }
+        for i in shapeCombinations.indices { shapeCombinations[i].merge(o.shapeCombinations[i]) }
         o.tasks.forEach { tasks.merge($0, $1) }
         for (k, v) in o.taskTexts where taskTexts[k] == nil { taskTexts[k] = v }
         tasksPruned = tasksPruned || o.tasksPruned
