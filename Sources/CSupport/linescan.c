@@ -60,9 +60,12 @@ static inline size_t scan(const unsigned char *b, size_t n, unsigned needs, size
             if (needs & PLOG_SCAN_NUMBER) hits |= digits & run_start;
             if (needs & PLOG_SCAN_YOU) hits |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, y)) & run_start;
             if (needs & PLOG_SCAN_CODE) {
-                hits |= (unsigned)_mm_movemask_epi8(_mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, paren)),
-                    _mm_or_si128(_mm_cmpeq_epi8(v, under), _mm_cmpeq_epi8(v, tick)))) & valid;
+                /* A `.` before a letter or digit (not a sentence's end; the last lane's next byte is
+                   unknown here, so it counts), a `(` after one (a call, not prose), `_`, a backtick. */
+                unsigned dots = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dot)) & ((alnum >> 1) | 0x8000u);
+                unsigned parens = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, paren)) & ((alnum << 1) | prev_alnum);
+                unsigned other = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, under), _mm_cmpeq_epi8(v, tick)));
+                hits |= (dots | parens | other) & valid;
             }
             if (hits) {
                 first = i + (unsigned)__builtin_ctz(hits);
@@ -103,7 +106,11 @@ static inline size_t scan(const unsigned char *b, size_t n, unsigned needs, size
                 if ((needs & PLOG_SCAN_NUMBER) && is_digit(c)) hit = 1;
                 if ((needs & PLOG_SCAN_YOU) && (c | 0x20) == 'y') hit = 1;
             }
-            if ((needs & PLOG_SCAN_CODE) && (c == '.' || c == '(' || c == '_' || c == '`')) hit = 1;
+            if (needs & PLOG_SCAN_CODE) {
+                if (c == '_' || c == '`') hit = 1;
+                if (c == '(' && prev_alnum) hit = 1;
+                if (c == '.' && i + 1 < n && is_alnum(b[i + 1])) hit = 1;
+            }
             if (hit) {
                 first = i;
                 if (stop) { *candidate = first; return n; }

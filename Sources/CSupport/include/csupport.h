@@ -11,7 +11,7 @@ void *plog_memrchr(const void *s, int c, size_t n);
 enum {
     /// A digit that starts a run of letters and digits (a number, maybe with a unit).
     PLOG_SCAN_NUMBER = 1,
-    /// One of `.` `(` `_` or a backtick (a file or code name, maybe).
+    /// A `.` before a letter or digit, a `(` after one, `_`, or a backtick (a file or code name, maybe).
     PLOG_SCAN_CODE = 2,
     /// `y` or `Y` that starts a run of letters and digits ("you", maybe).
     PLOG_SCAN_YOU = 4,
