@@ -142,7 +142,7 @@ public enum Stats {
         }
         var acc = accumulators[0]
         acc.finish()
-        for other in accumulators.dropFirst() { acc.merge(other, buf) }
+        for other in accumulators.dropFirst() { acc.merge(other) }
         return report(acc, buf, request)
     }
 

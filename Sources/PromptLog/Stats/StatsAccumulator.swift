@@ -203,7 +203,7 @@ struct StatsAccumulator {
         tasksPruned = true
     }
 
-    mutating func merge(_ o: StatsAccumulator, _ buf: UnsafeBufferPointer<UInt8>) {
+    mutating func merge(_ o: StatsAccumulator) {
         var o = o
         o.finish()
         finish()
