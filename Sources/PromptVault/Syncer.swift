@@ -228,6 +228,8 @@ struct Syncer {
         let theirsLog = try theirsEntry.map { try repository.readObject($0.id).bytes } ?? []
         let result = LogMerge.merge(base: baseLog, ours: log.bytes, theirs: theirsLog)
 
+        // Refuse before writing anything when the merge would overwrite local changes.
+        try checkUnmodified(try repository.changedPaths(from: oursInfo.tree, to: theirsInfo.tree))
         let looseBefore = Set(LooseObjects.list(repo.objectsOwner).map(\.id))
         let mode = fileMode(oursEntry.mode)
         let keepOurs = [TreeChange(path: path, blob: oursEntry.id, mode: mode)]
@@ -236,6 +238,11 @@ struct Syncer {
         let index = try repository.mergeTrees(ancestor: baseTree, ours: oursInfo.tree, theirs: theirsTree)
         let conflicts = try index.conflictedPaths()
         guard conflicts.isEmpty else {
+            // Leave no trace: the stand-in trees (and any merged blobs) written for the attempt go.
+            for (id, file) in LooseObjects.list(repo.objectsOwner) where !looseBefore.contains(id) {
+                unlink(file)
+                rmdir(Path.dirname(file))
+            }
             throw PlogError.refused(
                 what: "plog sync cannot merge \(conflicts.joined(separator: ", ")) with \(target.label)",
                 reason: "both sides changed it (plog merges only the log by itself); nothing was changed here",
@@ -266,6 +273,17 @@ struct Syncer {
         return result.fromTheirs
     }
 
+    /// Refuses when any of `paths` (other than the log) has local changes in the work tree or index.
+    private func checkUnmodified(_ paths: [String]) throws {
+        let modified = try paths.filter { $0 != path }.filter { try !repository.isUnmodified($0) }
+        guard modified.isEmpty else {
+            throw PlogError.refused(
+                what: "plog sync would overwrite your changes to \(modified.joined(separator: ", "))",
+                reason: "the remote changed them too; nothing was changed here",
+                hint: "commit or stash them with git, then run plog sync again")
+        }
+    }
+
     /// Trees reachable from `root` along the log's path (the only trees a stand-in could equal).
     private func reachableTrees(_ root: ObjectID) throws -> Set<ObjectID> {
         Set(try repository.treesAlong(root: root, path: path))
@@ -277,13 +295,7 @@ struct Syncer {
     private func moveWorkingTree(from old: ObjectID, to new: ObjectID, log: LockedLog, newLog: [UInt8],
                                  logBlob: ObjectID, mode: UInt32) throws {
         let others = try repository.changedPaths(from: old, to: new).filter { $0 != path }
-        let modified = try others.filter { try !repository.isUnmodified($0) }
-        guard modified.isEmpty else {
-            throw PlogError.refused(
-                what: "plog sync would overwrite your changes to \(modified.joined(separator: ", "))",
-                reason: "the remote changed them too; nothing was changed here",
-                hint: "commit or stash them with git, then run plog sync again")
-        }
+        try checkUnmodified(others)
         let st = try log.replaceContent(with: newLog)
         try repository.checkout(tree: new, paths: others)
         let index = try repository.index()

@@ -96,6 +96,46 @@ struct KeepSyncTests {
         #expect(tasks(try box.read("b/prompts.log")) == ["shared start", "pushed", "behind"])
     }
 
+    @Test("other files the remote changed arrive with the log; a conflicting local change stops sync before anything changes")
+    func otherFiles() throws {
+        let box = try twoMachines()
+        let id = ["-c", "user.name=B", "-c", "user.email=b@e"]
+        try box.write("b/README.md", "shared notes\n")
+        try box.git(["add", "README.md"], in: "b")
+        try box.git(id + ["commit", "-q", "-m", "readme"], in: "b")
+        try box.git(["push", "-q", "origin", "main"], in: "b")
+        // A is behind: a fast-forward brings README.md into A's work tree and index.
+        let ff = try box.run("plog", ["sync", "--file", box.absolute("a/prompts.log")])
+        #expect(ff.status == 0, "\(ff.stderr)")
+        #expect(try box.read("a/README.md") == "shared notes\n")
+        #expect(try box.git(["status", "--porcelain"], in: "a").stdout.isEmpty)
+
+        // Both change README.md: sync refuses and leaves A as it was.
+        try box.write("b/README.md", "B's version\n")
+        try box.git(id + ["commit", "-q", "-am", "b readme"], in: "b")
+        try box.git(["push", "-q", "origin", "main"], in: "b")
+        try box.write("a/README.md", "A's version\n")
+        try box.git(id + ["commit", "-q", "-am", "a readme"], in: "a")
+        try box.appendBlock("a/prompts.log", "2025-08-09T09:00+00:00", "before the conflict")
+        let head = try box.git(["rev-parse", "HEAD"], in: "a").stdout
+        let conflict = try box.run("plog", ["sync", "--file", box.absolute("a/prompts.log")])
+        #expect(conflict.status == 2)
+        #expect(conflict.stderr.contains("cannot merge README.md"))
+        #expect(try box.read("a/README.md") == "A's version\n")
+        #expect(try box.git(["rev-parse", "HEAD~1"], in: "a").stdout == head, "only the log commit was added")
+        #expect(!box.exists("a/.git/MERGE_HEAD"))
+        try box.expectFsckClean("a")
+
+        // An uncommitted local change to a file the remote changed: refused, the change kept.
+        try box.git(id + ["reset", "-q", "--hard", "HEAD~2"], in: "a")
+        try box.write("a/README.md", "edited, not committed\n")
+        let dirty = try box.run("plog", ["sync", "--file", box.absolute("a/prompts.log")])
+        #expect(dirty.status == 2)
+        #expect(dirty.stderr.contains("would overwrite your changes to README.md"))
+        #expect(try box.read("a/README.md") == "edited, not committed\n")
+        try box.expectFsckClean("a")
+    }
+
     @Test("the merged log keeps the local bytes as they are and appends the remote's later blocks")
     func appendsRemoteBlocks() throws {
         let box = try twoMachines()
