@@ -495,19 +495,21 @@ private struct Pass {
         var e = a
         var lastAt = -1
         let limit = min(n, a + 2048)
+        // The user info ends at the last `@` before the path, the query, a space, a quote, or a
+        // bracket: user info never holds brackets (RFC 3986; an IPv6 host's come after the `@`),
+        // and stopping there keeps `[redacted:...]`, and whatever it replaced, out of the question.
         while e < limit {
             let c = buf[e]
             if c == 0x2F || c == 0x3F || c == 0x23 || c <= 0x20 || c == 0x22 || c == 0x27 || c == 0x3C || c == 0x3E
-                || c == 0x60 || c == 0x29 { break }
+                || c == 0x60 || c == 0x29 || c == 0x5B || c == 0x5D { break }
             if c == 0x40 { lastAt = e }
             e += 1
         }
         guard lastAt > a else { return nil }
         var colon = -1
-        for k in a..<lastAt {
-            // Userinfo never holds brackets (RFC 3986), and `[redacted:...]` must not read as one.
-            if buf[k] == 0x5B || buf[k] == 0x5D { return nil }
-            if buf[k] == 0x3A && colon < 0 { colon = k }
+        for k in a..<lastAt where buf[k] == 0x3A {
+            colon = k
+            break
         }
         guard colon > a, colon + 1 < lastAt else { return nil }
         let ps = colon + 1
