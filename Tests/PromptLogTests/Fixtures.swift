@@ -21,3 +21,12 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededRandom {
+    /// A number in `0..<n` (plain modulo, so the sequence for a seed stays fixed).
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// One element of `a`.
+    mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
+    /// True with probability `p`.
+    mutating func chance(_ p: Double) -> Bool { Double(next() % 1_000_000) / 1_000_000 < p }
+}

@@ -97,18 +97,6 @@ import Testing
 /// crash or a hang, lose no byte, keep every invariant, and give the expected answer. (The
 /// 200 MB single line and the 1,000,000 empty blocks run in `shell/stress`.)
 @Suite struct NastyInputTests {
-    /// A small deterministic generator (SplitMix64), so "random bytes" are the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func check(_ bytes: [UInt8], blocks expected: Int?, sourceLocation: SourceLocation = #_sourceLocation) {
         let parsed = LogParser.parse(bytes)
         if let expected { #expect(parsed.blocks.count == expected, sourceLocation: sourceLocation) }
@@ -131,7 +119,7 @@ import Testing
     }
 
     @Test func randomBytes() {
-        var rng = SplitMix(state: 6)
+        var rng = SeededRandom(seed: 6)
         for size in [1, 7, 100, 4096, 1 << 19] {
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &rng) }
             Self.check(bytes, blocks: nil)

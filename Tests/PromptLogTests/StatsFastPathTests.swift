@@ -4,21 +4,6 @@ import Testing
 /// The stats reader works on bytes without decoding blocks; it must read the same things the
 /// parser does. Random blocks full of the format's corner cases, compared field by field.
 @Suite struct StatsFastPathTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Rand: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
-        mutating func chance(_ p: Double) -> Bool { Double(next() % 1_000_000) / 1_000_000 < p }
-    }
-
     static let bulletTexts = ["Worked first try.", "Worked after 3 turns.", "Failed: no", "no luck", "✅", "Meh", "",
                               "partially", "didn't work first try; worked on the second", "  spaced  ", "Gave up\tafter 2"]
     static let promptLines = ["Write `render()` in View.swift", "Keep it under 50ms.", "Can you fix it?", "```", "```swift",
@@ -27,7 +12,7 @@ import Testing
                               "TASK: not a task", "tabs\tand\tmore", "$5 budget", "a_b c.d 3x"]
 
     /// One random block's text (header line included, ends with a line end).
-    static func block(_ r: inout Rand, index: Int) -> String {
+    static func block(_ r: inout SeededRandom, index: Int) -> String {
         let eol = r.chance(0.2) ? "\r\n" : "\n"
         var out = "## 2025-0\(1 + r.int(9))-1\(r.int(10))T1\(r.int(10)):0\(r.int(10))\(r.pick(["Z", "+09:00", "-0500", ""]))"
         out += r.pick(["", "  claude", "  claude  ios/app", "\tgpt 4o\tweb", "  -  notes", "  m  p  extra", "  a b  c d "]) + eol
@@ -72,7 +57,7 @@ import Testing
     }
 
     @Test func readerAgreesWithTheParser() throws {
-        var r = Rand(state: 20_250_814)
+        var r = SeededRandom(seed: 20_250_814)
         for round in 0..<400 {
             let text = Self.block(&r, index: round)
             let bytes = Array(text.utf8)
@@ -102,7 +87,7 @@ import Testing
 
     /// Many blocks in one log: spans found while reading equal the scanner's.
     @Test func readingFindsEveryBlock() throws {
-        var r = Rand(state: 7)
+        var r = SeededRandom(seed: 7)
         var log = "preamble\n## not a header\n\n"
         for i in 0..<300 { log += Self.block(&r, index: i) }
         let bytes = Array(log.utf8)
@@ -124,7 +109,7 @@ import Testing
 
     /// Splitting the log over threads changes nothing in the report.
     @Test func threadsGiveTheSameReport() throws {
-        var r = Rand(state: 99)
+        var r = SeededRandom(seed: 99)
         var log = ""
         while log.utf8.count < 5 << 20 { log += Self.block(&r, index: 0) }  // over the threading threshold
         let bytes = Array(log.utf8)

@@ -71,7 +71,7 @@ import Testing
     /// The fast line scan (sixteen bytes at a time) against a plain reference that looks at
     /// every word: same word count, and no word that makes a feature true is missed.
     @Test func lineScanMatchesAWordByWordReference() {
-        var r = StatsFastPathTests.Rand(state: 11)
+        var r = SeededRandom(seed: 11)
         let pieces: [[UInt8]] = ["a", "bb", " ", "  ", "\t", "\r", "y", "You", "1", "50", "ms", ".", "(", ")", "$", "_", "`",
                                  "é", "x.swift", "ok", "KB", "<", "you're"].map { Array($0.utf8) }
         for round in 0..<3000 {
@@ -158,7 +158,7 @@ import Testing
 
     /// Clustering with prefix filtering finds what comparing every pair with every leader finds.
     @Test func clusteringMatchesBruteForce() {
-        var r = StatsFastPathTests.Rand(state: 3)
+        var r = SeededRandom(seed: 3)
         let verbs = ["write", "fix", "explain"]
         let words = ["parser", "test", "unit", "cache", "retry", "policy", "lexer", "index", "query", "view", "model"]
         var shapes: [(shape: TaskShape, count: Int, first: Int64)] = []
