@@ -55,7 +55,6 @@ public struct HistOptions: ParsableArguments {
         if all && (lines != nil || tokens != nil || blocks != nil) {
             throw ValidationError("--all means no budget; drop --lines, --tokens and --blocks, or --all")
         }
-        try filters.validate()
     }
 
     /// The request these options describe, with the config's defaults for what they leave out.
@@ -192,29 +191,7 @@ public struct PromptHistCommand: ParsableCommand {
 
 /// Patterns options and filters shared by `prompthist` / `plog hist` and `plog when`.
 public struct RecallFilterOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Only blocks whose model matches this pattern (unanchored: `claude` matches claude-opus-4-1; `^gpt-4o$` is exact).",
-        valueName: "pattern"))
-    public var model: String?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Only blocks whose project matches this pattern (unanchored, like --model).", valueName: "pattern"))
-    public var project: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Only blocks written on or after DATE: 2025, 2025-08, 2025-08-14, a timestamp, 30d, 2w, 6m, 1y, today.",
-        valueName: "date"))
-    public var since: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Only blocks written on or before DATE (the whole period: --until 2025-08 includes August 31).",
-        valueName: "date"))
-    public var until: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Only blocks with this verdict: hit, partial, miss, none (no OUTCOME) or unclassified. Repeat or use commas.",
-        valueName: "verdict"))
-    public var outcome: [String] = []
+    @OptionGroup public var blocks: BlockFilterOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "Match only in this part of a block: task, prompt (without its `> ` quoting) or outcome. Repeat for several.",
@@ -229,45 +206,15 @@ public struct RecallFilterOptions: ParsableArguments {
 
     public init() {}
 
-    public func validate() throws {
-        _ = try verdicts()
-        _ = try dateBounds()
-    }
-
-    func verdicts() throws -> Set<Verdict>? {
-        let names = outcome.flatMap { $0.split(separator: ",").map { String($0.filter { $0 != " " }) } }
-        if names.isEmpty { return nil }
-        return Set(try names.map { name in
-            guard let v = Verdict(rawValue: name.lowercased()) else {
-                throw ValidationError("--outcome takes hit, partial, miss, none or unclassified, not '\(name)'")
-            }
-            return v
-        })
-    }
-
-    func dateBounds() throws -> (since: DateBound?, until: DateBound?) {
-        let now = Int64(time(nil))
-        return (try since.map { try DateBound.parse($0, now: now) }, try until.map { try DateBound.parse($0, now: now) })
-    }
-
     /// The query for `patterns` under these options.
     public func query(_ patterns: [String]) throws -> RecallQuery {
-        let dates = try dateBounds()
-        let filter = RecallFilter(model: model, project: project, since: dates.since, until: dates.until,
-                                  verdicts: try verdicts())
-        return RecallQuery(patterns: patterns, caseless: !caseSensitive, literal: literal, fields: field, filter: filter)
+        RecallQuery(patterns: patterns, caseless: !caseSensitive, literal: literal, fields: field, filter: try blocks.filter())
     }
 
     /// The filters in force, e.g. ` (model ~ claude, since 2025-01)`; empty when none.
     public var summary: String {
-        var parts: [String] = []
-        if let model { parts.append("model ~ \(model)") }
-        if let project { parts.append("project ~ \(project)") }
-        if let since { parts.append("since \(since)") }
-        if let until { parts.append("until \(until)") }
-        if !outcome.isEmpty { parts.append("outcome \(outcome.joined(separator: ","))") }
+        var parts = blocks.summaryParts
         if !field.isEmpty { parts.append("in \(field.map(\.rawValue).joined(separator: ", "))") }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
-
 }

@@ -22,29 +22,7 @@ public struct StatsCommand: ParsableCommand {
 
     @OptionGroup public var log: LogOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Only blocks whose model matches this pattern (PCRE2, caseless, unanchored: `claude` matches claude-opus-4-1).",
-        valueName: "pattern"))
-    public var model: String?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Only blocks whose project matches this pattern (like --model).", valueName: "pattern"))
-    public var project: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Only blocks written on or after DATE: 2025, 2025-08, 2025-08-14, a timestamp, 30d, 2w, 6m, 1y, today.",
-        valueName: "date"))
-    public var since: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Only blocks written on or before DATE (the whole period: --until 2025-08 includes August 31).",
-        valueName: "date"))
-    public var until: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Only blocks with this verdict: hit, partial, miss, unclassified or none. Repeat or use commas.",
-        valueName: "verdict"))
-    public var outcome: [String] = []
+    @OptionGroup public var filters: BlockFilterOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "Show one breakdown in full: model, project, month, shape (prompt shape) or task (repeated tasks). --json always has them all.",
@@ -66,31 +44,11 @@ public struct StatsCommand: ParsableCommand {
     public func validate() throws {
         if minN < 1 { throw ValidationError("--min-n must be 1 or more, not \(minN)") }
         if unclassified && by != nil { throw ValidationError("--unclassified lists blocks; drop --by") }
-        _ = try verdicts()
-        _ = try dateBounds()
-    }
-
-    func verdicts() throws -> Set<Verdict>? {
-        let names = outcome.flatMap { $0.split(separator: ",").map { String($0.filter { $0 != " " }) } }
-        if names.isEmpty { return nil }
-        return Set(try names.map { name in
-            guard let v = Verdict(rawValue: name.lowercased()) else {
-                throw ValidationError("--outcome takes hit, partial, miss, unclassified or none, not '\(name)'")
-            }
-            return v
-        })
-    }
-
-    func dateBounds() throws -> (since: DateBound?, until: DateBound?) {
-        let now = Int64(time(nil))
-        return (try since.map { try DateBound.parse($0, now: now) }, try until.map { try DateBound.parse($0, now: now) })
     }
 
     public func run() throws {
         let ctx = try log.context()
-        let dates = try dateBounds()
-        let filter = RecallFilter(model: model, project: project, since: dates.since, until: dates.until,
-                                  verdicts: try verdicts())
+        let filter = try filters.filter()
         let report = try Stats.run(StatsRequest(filter: filter, minN: minN, listUnclassified: unclassified),
                                    logPath: ctx.logPath)
         if unclassified {
@@ -111,8 +69,9 @@ public struct StatsCommand: ParsableCommand {
             return
         }
         if json {
-            Terminal.write(StatsJSON.render(report, filters: .init(since: since, until: until, model: model,
-                                                                   project: project, outcome: outcome)))
+            Terminal.write(StatsJSON.render(report, filters: .init(since: filters.since, until: filters.until,
+                                                                   model: filters.model, project: filters.project,
+                                                                   outcome: filters.outcome)))
             return
         }
         let options = StatsTextOptions(width: Terminal.stdoutIsTerminal ? Terminal.width(env: ctx.env) : 80,
