@@ -1,4 +1,5 @@
 #include "csupport.h"
+#include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -132,4 +133,47 @@ size_t plog_find_candidate(const unsigned char *b, size_t n, unsigned needs) {
     size_t candidate = n;
     scan(b, n, needs, NULL, &candidate, 1);
     return candidate;
+}
+
+static inline size_t line_end(const unsigned char *b, size_t from, size_t n) {
+    const unsigned char *nl = from < n ? memchr(b + from, '\n', n - from) : NULL;
+    return nl ? (size_t)(nl - b) + 1 : n;
+}
+
+size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *st) {
+    size_t i = 0;
+    st->candidate = n;
+    while (i < n) {
+        unsigned char c = b[i];
+        /* A header or a section keyword, maybe: the caller reads that line (but never the first). */
+        if (i > 0 && (c == '#' || (c >= 'A' && c <= 'Z'))) return i;
+        /* `> ` quoting; `>` alone is an empty line; `>x` is kept as written. */
+        size_t s = i;
+        if (c == '>') {
+            if (i + 1 < n && b[i + 1] == ' ') s = i + 2;
+            else if (i + 1 >= n || b[i + 1] == '\n' || b[i + 1] == '\r') s = i + 1;
+        }
+        size_t p = s;
+        while (p < n && p - s < 4 && b[p] == ' ') p++;
+        if (p + 3 <= n && p - s < 4 &&
+            ((b[p] == '`' && b[p + 1] == '`' && b[p + 2] == '`') || (b[p] == '~' && b[p + 1] == '~' && b[p + 2] == '~'))) {
+            st->in_fence = !st->in_fence;
+            st->code_block = 1;
+            i = line_end(b, p, n);
+            continue;
+        }
+        if (st->in_fence) {
+            i = line_end(b, p, n);
+            continue;
+        }
+        size_t candidate = n - s;
+        size_t end = s + scan(b + s, n - s, needs, &st->words, &candidate, 0);
+        if (candidate < n - s) {
+            st->line = s;
+            st->candidate = s + candidate;
+            return end;
+        }
+        i = end;
+    }
+    return n;
 }

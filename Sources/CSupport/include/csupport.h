@@ -28,4 +28,21 @@ size_t plog_scan_line(const unsigned char *b, size_t n, unsigned needs, size_t *
 /// (as `plog_scan_line` finds them; `b[0]` is read as following a space), or `n`.
 size_t plog_find_candidate(const unsigned char *b, size_t n, unsigned needs);
 
+/// What `plog_scan_prompt` found, carried from call to call within one prompt.
+struct plog_prompt_scan {
+    /// Words (runs of bytes above 32) outside fenced code blocks, added to.
+    size_t words;
+    /// Inside a fenced code block; a fence line was seen.
+    int in_fence, code_block;
+    /// Set on return: the start of the line holding a candidate (quoting removed) and the
+    /// candidate's offset, or `candidate == n` when the lines read had none.
+    size_t line, candidate;
+};
+
+/// Reads prompt lines from `b[0]` (a line start) as `plog_scan_line` does, after removing `> `
+/// quoting and skipping fenced code blocks, until a line that starts with `#` or a capital letter
+/// (a header or a keyword, maybe; never the first line), a line with a candidate for `needs`, or
+/// `n`. Returns the offset of that line (`#` or capital), just past the candidate's line, or `n`.
+size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *state);
+
 #endif

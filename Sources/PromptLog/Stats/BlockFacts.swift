@@ -34,8 +34,12 @@ struct BlockReader {
 
     private enum Section { case other, task, prompt, outcome }
 
-    /// The header the last read stopped at, parsed already.
-    private var nextHeader: (offset: Int, start: Int, end: Int, timestamp: Timestamp)? = nil
+    /// The header the last read stopped at, parsed already (offset -1: none). Plain fields, not
+    /// an optional tuple: copying a tuple holding a `Timestamp` goes through generic value witnesses.
+    private var nextHeaderOffset = -1
+    private var nextHeaderStart = 0, nextHeaderEnd = 0
+    private var nextHeaderTimestamp = Timestamp(year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0,
+                                                offsetMinutes: nil, text: "")
 
     /// Reads the block whose header starts at `offset`, up to the next header or `limit`
     /// (finding the next header on the way, so the log is read once); returns where it ends.
@@ -53,19 +57,19 @@ struct BlockReader {
 
     private mutating func read(_ buf: UnsafeBufferPointer<UInt8>, offset: Int, end: Int,
                                stopAtHeader blockEnd: inout Int) -> BlockFacts {
-        let header: (start: Int, end: Int, timestamp: Timestamp)
-        if let h = nextHeader, h.offset == offset {
-            header = (h.start, h.end, h.timestamp)
-        } else {
-            let h = LogScanner.headerTimestamp(buf, at: offset)!
-            header = (h.start, h.end, h.timestamp)
-        }
-        nextHeader = nil
+        var facts: BlockFacts
         let headerEnd = LogScanner.lineEnd(buf, from: offset)
         let headerTextEnd = LogParser.trimLineEnd(buf, offset, headerEnd)
-        let (model, project) = BlockReader.headerFields(buf, from: header.end, to: headerTextEnd)
-        var facts = BlockFacts(timestamp: header.timestamp, timestampText: header.start..<header.end,
+        if nextHeaderOffset == offset {
+            let (model, project) = BlockReader.headerFields(buf, from: nextHeaderEnd, to: headerTextEnd)
+            facts = BlockFacts(timestamp: nextHeaderTimestamp, timestampText: nextHeaderStart..<nextHeaderEnd,
                                model: model, project: project)
+        } else {
+            let h = LogScanner.headerTimestamp(buf, at: offset)!
+            let (model, project) = BlockReader.headerFields(buf, from: h.end, to: headerTextEnd)
+            facts = BlockFacts(timestamp: h.timestamp, timestampText: h.start..<h.end, model: model, project: project)
+        }
+        nextHeaderOffset = -1
 
         bullet.removeAll(keepingCapacity: true)
         var section = Section.other
@@ -80,18 +84,17 @@ struct BlockReader {
         while p < end {
             let c = buf[p]
             if c == 35, let h = LogScanner.headerTimestamp(buf, at: p) {  // the next block
-                nextHeader = (p, h.start, h.end, h.timestamp)
+                nextHeaderOffset = p
+                nextHeaderStart = h.start
+                nextHeaderEnd = h.end
+                nextHeaderTimestamp = h.timestamp
                 blockEnd = p
                 break
             }
             if section == .prompt && !(c >= 65 && c <= 90) {
-                // Prompt lines are most of a log: the shape scanner finds their end itself.
-                var s = p
-                if c == 62 {  // `> ` quoting; `>` alone is an empty line; `>x` is kept as written
-                    if p + 1 < end && buf[p + 1] == 32 { s = p + 2 }
-                    else if p + 1 >= end || buf[p + 1] == 10 || buf[p + 1] == 13 { s = p + 1 }
-                }
-                p = shape.scanLine(base, from: s, limit: end)
+                // Prompt lines are most of a log: the shape scanner reads on to the next line
+                // that may be a header or a keyword.
+                p = shape.scanLines(base, from: p, limit: end)
                 continue
             }
             let next = LogScanner.lineEnd(buf, from: p)
@@ -253,10 +256,35 @@ struct ByteTable<Value> {
         self.maxKeyLength = maxKeyLength
     }
 
+    /// A 64-bit hash of `key`, eight bytes at a time (every block's task, outcome, model and
+    /// project are hashed: a byte-at-a-time hash was a tenth of `plog stats`). Each step is a
+    /// bijection of the state for a given word, so keys that differ only in their last word never
+    /// collide; the length is mixed in first.
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for c in key { h = (h ^ UInt64(c)) &* 0x100_0000_01b3 }
+        let n = key.count
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: n)
+        guard let base = key.baseAddress else { return h | 1 }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func mix(_ w: UInt64) {
+            h = (h ^ w) &* 0x9e37_79b9_7f4a_7c15
+            h ^= h >> 29
+        }
+        var i = 0
+        while i + 8 <= n {
+            mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            i += 8
+        }
+        if i < n {
+            var w: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < n {
+                w |= UInt64(base[i]) << shift
+                shift += 8
+                i += 1
+            }
+            mix(w)
+        }
         return h | 1  // 0 marks an empty slot
     }
 

@@ -71,12 +71,42 @@ public struct PromptShapeScanner {
         // looked at closely.
         var words = 0
         var candidate = 0
-        var need = needs
-        let lineEnd = start + plog_scan_line(b + start, n - start, need, &words, &candidate)
+        let lineEnd = start + plog_scan_line(b + start, n - start, needs, &words, &candidate)
         shape.words &+= words
-        guard need != 0 else { return lineEnd }
+        examineCandidates(b, line: start, candidate: start + candidate, lineEnd: lineEnd, limit: n)
+        return lineEnd
+    }
+
+    /// Feeds the prompt lines from the line start `b[start]` (quoting not yet removed, the line
+    /// not a header nor a keyword) up to the next line that starts with `#` or a capital letter,
+    /// which the caller reads; returns that line's offset, or `limit`. Lines between are read in
+    /// one call into C: a log's prompts are most of its bytes.
+    mutating func scanLines(_ b: UnsafePointer<UInt8>, from start: Int, limit n: Int) -> Int {
+        var p = start
+        while p < n {
+            var state = plog_prompt_scan(words: 0, in_fence: inFence ? 1 : 0, code_block: shape.codeBlock ? 1 : 0,
+                                         line: 0, candidate: 0)
+            let end = p + plog_scan_prompt(b + p, n - p, needs, &state)
+            shape.words &+= state.words
+            inFence = state.in_fence != 0
+            shape.codeBlock = state.code_block != 0
+            guard state.candidate < n - p else { return end }
+            examineCandidates(b, line: p + state.line, candidate: p + state.candidate, lineEnd: end, limit: n)
+            p = end
+            // The caller reads a line that may be a header or a keyword (as C would have left it).
+            if p < n && (b[p] == 35 || (b[p] >= 65 && b[p] <= 90)) { return p }
+        }
+        return p
+    }
+
+    /// Looks at the words of the line `b[line..<lineEnd]` at candidate bytes, from `candidate` on,
+    /// until every feature is known.
+    private mutating func examineCandidates(_ b: UnsafePointer<UInt8>, line start: Int, candidate: Int,
+                                            lineEnd: Int, limit n: Int) {
+        var need = needs
+        guard need != 0 else { return }
         let textEnd = lineEnd > start && b[lineEnd - 1] == 10 ? lineEnd - 1 : lineEnd
-        var at = start + candidate
+        var at = candidate
         while at < textEnd {
             var s = at, e = at
             while s > start && b[s - 1] > 32 { s -= 1 }
@@ -86,7 +116,6 @@ public struct PromptShapeScanner {
             if need == 0 || e >= textEnd { break }
             at = e + plog_find_candidate(b + e, textEnd - e, need)
         }
-        return lineEnd
     }
 
     /// The `PLOG_SCAN_*` bits of the features still unknown.
