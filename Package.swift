@@ -29,7 +29,7 @@ let package = Package(
         ),
         .target(name: "CSupport"),
         .target(name: "PromptLog", dependencies: ["CPCRE2", "CSupport"]),
-        .target(name: "PromptVault", dependencies: ["PromptLog", "CGit2"]),
+        .target(name: "PromptVault", dependencies: ["PromptLog", "CGit2", "CSupport"]),
         .target(
             name: "PlogCommands",
             dependencies: ["PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["PromptVault", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
-        .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog"]),
+        .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog", "CSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PromptLog"]),
     ],
     swiftLanguageModes: [.v5]

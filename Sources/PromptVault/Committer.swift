@@ -115,13 +115,12 @@ extension LogRepository {
                                 branch: shortBranch(branch), blocks: -1, blocksAdded: 0, attributesUpdated: false)
         }
 
-        // Hashing the log and reading the pack's copy of it (to find what changed) are
-        // independent: on a big log they run on two cores.
+        // Hashing the log and checking that it still starts with the pack's base (to find what
+        // changed) are independent: on a big log they run on two cores.
         let pack = LogPack(gitDirectory: objectsOwner)
-        let (hashed, preloaded) = runInParallel(
-            { Result { try log.withBytes { try self.repository.hashObject($0, kind: .blob) } } },
-            { Result { try pack.loadBase(path: path) } })
-        let blob = try hashed.get()
+        let (blob, prefix) = runInParallel(
+            { log.withBytes { ObjectID.of($0, kind: .blob) } },
+            { log.withBytes { try? pack.basePrefix(path: path, of: $0) } })
         let attributes = try updatedAttributesText(parentInfo)
         if blob == headEntry?.id && attributes == nil {
             // Same content: only the index's stat data was stale; refresh it so the next run is instant.
@@ -138,7 +137,7 @@ extension LogRepository {
         // the pack by the next write.
         _ = try log.withBytes { bytes in
             try pack.write(repository: repository, objects: [], logVersion: (path, blob, bytes),
-                           preloadedBase: try? preloaded.get())
+                           basePrefix: prefix)
         }
         let attributesBlob = try attributes.map { try repository.writeObject(Array($0.utf8), kind: .blob) }
         var changes = [TreeChange(path: path, blob: blob, mode: headEntry.map { fileMode($0.mode) } ?? 0o100644)]

@@ -607,11 +607,6 @@ final class Repository {
     }
 
     /// The id `bytes` would have as an object of `kind`.
-    func hashObject(_ bytes: UnsafeRawBufferPointer, kind: ObjectKind) throws -> ObjectID {
-        var out = git_oid()
-        try check(git_odb_hash(&out, bytes.baseAddress, bytes.count, kind.raw), "hash a \(kind.name)")
-        return ObjectID(out)
-    }
 
     /// Makes packs written behind libgit2's back visible to this process.
     func refreshObjects() throws {

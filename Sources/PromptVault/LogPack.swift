@@ -85,24 +85,34 @@ struct LogPack {
         try saveState(state)
     }
 
-    /// The base of the log at `path` and its bytes, if there is one: what `write` would inflate
-    /// to compare the newest version with. Reading it while the newest version is hashed saves
-    /// that time on a big log.
-    func loadBase(path: String) throws -> (id: ObjectID, bytes: [UInt8])? {
+    /// The base of the log at `path`, when `bytes` (the log now) still starts with it: the usual
+    /// case, a log only grows. Found by hashing the log's first bytes as a blob, which costs less
+    /// than inflating the base to compare with; `write` then knows the delta without reading
+    /// the base (one copy and one insert). Runs while the whole log is hashed.
+    func basePrefix(path: String, of bytes: UnsafeRawBufferPointer) throws -> BasePrefix? {
         let state = loadState()
         guard let base = state.bases[path], let name = state.pack,
-              let old = try OldPack(directory: packDirectory, name: name), let i = old.position[base] else { return nil }
-        return (base, try old.wholeObject(at: i))
+              let old = try OldPack(directory: packDirectory, name: name), let i = old.position[base],
+              old.types[i] == .blob, old.sizes[i] <= bytes.count else { return nil }
+        let size = old.sizes[i]
+        guard ObjectID.of(UnsafeRawBufferPointer(rebasing: bytes[0..<size]), kind: .blob) == base else { return nil }
+        return BasePrefix(id: base, size: size)
+    }
+
+    /// A base blob that a newer version of its log starts with.
+    struct BasePrefix: Equatable {
+        var id: ObjectID
+        var size: Int
     }
 
     /// Rewrites the pack with `objects` added, and the loose objects recorded by `recordLoose`.
     /// `logVersion` is the newest version of the log at `path`, with its bytes (it may be in the
     /// pack already); `absorb` names other packs whose objects move into this one (they are
-    /// deleted afterwards); `preloadedBase` is what `loadBase` returned, when it was called.
+    /// deleted afterwards); `basePrefix` is what `basePrefix(path:of:)` returned for `logVersion`.
     @discardableResult
     func write(repository: Repository, objects: [NewObject],
                logVersion: (path: String, id: ObjectID, bytes: UnsafeRawBufferPointer)?,
-               absorb: [String] = [], preloadedBase: (id: ObjectID, bytes: [UInt8])? = nil) throws -> Outcome {
+               absorb: [String] = [], basePrefix: BasePrefix? = nil) throws -> Outcome {
         var state = loadState()
         var objects = objects
         var looseTaken: [ObjectID] = []
@@ -132,13 +142,23 @@ struct LogPack {
             let newestBytes: UnsafeRawBufferPointer? = bytes
             if let base = state.bases[path], let old, let baseIndex = old.position[base], let newestBytes,
                newestBytes.count >= 32 {
-                let baseBytes = try preloadedBase.flatMap { $0.id == base ? $0.bytes : nil } ?? old.wholeObject(at: baseIndex)
-                let delta = baseBytes.withUnsafeBytes { Delta.between(source: $0, target: newestBytes) }
+                // The base's bytes are read only when the log changed other than by growing, or
+                // when the base moves.
+                var baseBytes: [UInt8]? = nil
+                let delta: Delta
+                if let known = basePrefix, known.id == base, known.size == old.sizes[baseIndex] {
+                    delta = Delta.appending(to: known.size, target: newestBytes)
+                } else {
+                    let bytes = try old.wholeObject(at: baseIndex)
+                    baseBytes = bytes
+                    delta = bytes.withUnsafeBytes { Delta.between(source: $0, target: newestBytes) }
+                }
                 let deltaEntry = try PackEntry.refDelta(base: base, delta: delta)
                 let deltasSoFar = entries.filter { $0.base == base }.reduce(0) { $0 + $1.size }
-                let baseSize = old.entrySizes[baseIndex]
-                if delta.insertedCount * 2 > baseBytes.count || (deltasSoFar + deltaEntry.count) * 4 > baseSize {
-                    try rebase(&entries, path: path, oldBase: base, oldBaseBytes: baseBytes, newBase: newest,
+                let basePackedSize = old.entrySizes[baseIndex]
+                if delta.insertedCount * 2 > old.sizes[baseIndex] || (deltasSoFar + deltaEntry.count) * 4 > basePackedSize {
+                    let oldBaseBytes = try baseBytes ?? old.wholeObject(at: baseIndex)
+                    try rebase(&entries, path: path, oldBase: base, oldBaseBytes: oldBaseBytes, newBase: newest,
                                newBaseBytes: newestBytes, old: old)
                     for (p, b) in state.bases where b == base { state.bases[p] = newest }
                     state.bases[path] = newest

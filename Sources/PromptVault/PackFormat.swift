@@ -40,6 +40,15 @@ struct Delta: Equatable {
         return Delta(sourceSize: source.count, targetSize: target.count, ops: ops)
     }
 
+    /// The delta from a source of `sourceSize` bytes to `target`, which starts with the whole
+    /// source (a log that grew): one copy and, when it grew, one insert.
+    static func appending(to sourceSize: Int, target: UnsafeRawBufferPointer) -> Delta {
+        precondition(sourceSize <= target.count)
+        var ops: [Op] = sourceSize > 0 ? [.copy(offset: 0, length: sourceSize)] : []
+        if target.count > sourceSize { ops.append(.insert(Array(target[sourceSize..<target.count]))) }
+        return Delta(sourceSize: sourceSize, targetSize: target.count, ops: ops)
+    }
+
     /// The same target, built from `newSource` instead of `oldSource` (`map` relates the two).
     /// Copies of bytes the new source also has are moved; inserted bytes that the new source
     /// holds where the target continues (text appended to the old source, which the new source

@@ -249,7 +249,7 @@ struct Syncer {
                 hint: "merge with git: `git -C \(shellQuoted(repo.workTree)) pull`, then run plog sync again")
         }
 
-        let mergedBlob = try result.bytes.withUnsafeBytes { try repository.hashObject($0, kind: .blob) }
+        let mergedBlob = result.bytes.withUnsafeBytes { ObjectID.of($0, kind: .blob) }
         let pack = LogPack(gitDirectory: repo.objectsOwner)
         _ = try result.bytes.withUnsafeBytes { bytes in
             try pack.write(repository: repository, objects: [], logVersion: (path, mergedBlob, bytes))

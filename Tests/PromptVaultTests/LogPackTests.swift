@@ -97,6 +97,39 @@ struct LogPackTests {
         #expect(ours < 2 * aggressive, "plog \(ours) bytes, git gc --aggressive \(aggressive) bytes")
     }
 
+    @Test("a grown log is known to start with its base without reading the base; an edited or cut one is not")
+    func basePrefix() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try git(["init", "-q", "-b", "main"], in: dir)
+        let env = Environment(variables: ["HOME": dir, "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@e"], currentDirectory: dir)
+        let log = dir + "/prompts.log"
+        let first = Array("## 2025-01-01T10:00+00:00  m  p\nTASK: one\n\nPROMPT:\n> the first prompt of the log\n".utf8)
+        _ = FileManager.default.createFile(atPath: log, contents: Data(first))
+        _ = try Vault.commit(logPath: log, env: env)
+        let pack = LogPack(gitDirectory: dir + "/.git/")
+        let base = ObjectID.of(UnsafeRawBufferPointer(start: first, count: first.count), kind: .blob)
+
+        let grown = first + Array("\n## 2025-01-02T10:00+00:00  m  p\nTASK: two\n".utf8)
+        let found = try grown.withUnsafeBytes { try pack.basePrefix(path: "prompts.log", of: $0) }
+        #expect(found == LogPack.BasePrefix(id: base, size: first.count))
+        #expect(try first.withUnsafeBytes { try pack.basePrefix(path: "prompts.log", of: $0) } == LogPack.BasePrefix(id: base, size: first.count))
+        var edited = grown
+        edited[3] = UInt8(ascii: "3")
+        #expect(try edited.withUnsafeBytes { try pack.basePrefix(path: "prompts.log", of: $0) } == nil)
+        #expect(try Array(first.dropLast()).withUnsafeBytes { try pack.basePrefix(path: "prompts.log", of: $0) } == nil)
+        #expect(try grown.withUnsafeBytes { try pack.basePrefix(path: "other.log", of: $0) } == nil)
+
+        // Both kinds of change commit the right bytes.
+        for version in [grown, edited] {
+            _ = FileManager.default.createFile(atPath: log, contents: Data(version))
+            let report = try Vault.commit(logPath: log, env: env)
+            let id = try #require(report.commit)
+            #expect(try gitBlob("\(id.hex):prompts.log", in: dir) == Data(version))
+        }
+        #expect(try git(["fsck", "--full", "--strict"], in: dir).isEmpty)
+    }
+
     @Test("two pieces of work run on two threads and both results come back")
     func parallel() {
         let (a, b) = runInParallel({ (0..<1000).reduce(0, +) }, { "done" })

@@ -1,3 +1,4 @@
+import CSupport
 import Testing
 @testable import PromptVault
 
@@ -36,6 +37,29 @@ struct PackFormatTests {
             while i < data.count { s.update(Array(data[i..<min(i + chunk, data.count)])); i += chunk }
             #expect(s.finish() == whole, "chunk \(chunk)")
         }
+    }
+
+    @Test("SHA-1: the processor's SHA instructions and the portable code agree, block for block")
+    func sha1Hardware() {
+        var rng = SeededRandom(5)
+        let data = (0..<64 * 300).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        for blocks in [1, 2, 3, 17, 300] {
+            var fast: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+            var portable = fast
+            data.withUnsafeBufferPointer { d in
+                plog_sha1_compress(&fast, d.baseAddress!, blocks)
+                plog_sha1_compress_portable(&portable, d.baseAddress!, blocks)
+            }
+            #expect(fast == portable, "\(blocks) blocks (SHA instructions: \(plog_sha1_hardware() != 0))")
+        }
+    }
+
+    @Test("object ids are git's: the SHA-1 of the kind, the size and the bytes")
+    func objectIDs() {
+        let hello = Array("hello\n".utf8)
+        #expect(hello.withUnsafeBytes { ObjectID.of($0, kind: .blob) }.hex == "ce013625030ba8dba906f756967f9e9ca394464a")
+        #expect([UInt8]().withUnsafeBytes { ObjectID.of($0, kind: .blob) }.hex == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
+        #expect([UInt8]().withUnsafeBytes { ObjectID.of($0, kind: .tree) }.hex == "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
     }
 
     @Test("HMAC-SHA1 matches RFC 2202")

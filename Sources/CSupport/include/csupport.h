@@ -45,4 +45,14 @@ struct plog_prompt_scan {
 /// `n`. Returns the offset of that line (`#` or capital), just past the candidate's line, or `n`.
 size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *state);
 
+#include <stdint.h>
+
+/// SHA-1 of `blocks` 64-byte blocks at `data`, folded into `state` (five words, big-endian
+/// message words as FIPS 180-4 has them): with the x86 SHA extensions when the processor has them.
+void plog_sha1_compress(uint32_t state[5], const unsigned char *data, size_t blocks);
+/// The same without the SHA extensions, on every processor (for tests and other processors).
+void plog_sha1_compress_portable(uint32_t state[5], const unsigned char *data, size_t blocks);
+/// 1 when `plog_sha1_compress` uses the processor's SHA instructions.
+int plog_sha1_hardware(void);
+
 #endif
