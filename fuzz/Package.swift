@@ -16,9 +16,11 @@ let package = Package(
     name: "plog-fuzz",
     dependencies: [.package(path: "..")],
     targets: [
-        .executableTarget(name: "fuzz-parser", dependencies: [promptLog]),
-        .executableTarget(name: "fuzz-outcome", dependencies: [promptLog]),
-        .executableTarget(name: "fuzz-secrets", dependencies: [promptLog]),
+        // The libFuzzer entry point the harnesses share.
+        .target(name: "FuzzHarness"),
+        .executableTarget(name: "fuzz-parser", dependencies: ["FuzzHarness", promptLog]),
+        .executableTarget(name: "fuzz-outcome", dependencies: ["FuzzHarness", promptLog]),
+        .executableTarget(name: "fuzz-secrets", dependencies: ["FuzzHarness", promptLog]),
         // Not a fuzzer: the scanner's cost against a combined PCRE2 pattern. Build it without
         // the fuzzer flags (shell/bench.d/70-trust.sh does).
         .executableTarget(name: "bench-secrets", dependencies: [promptLog]),
