@@ -117,6 +117,28 @@ struct EverydayShellTests {
         #expect(r.stdout.isEmpty)
     }
 
+    @Test("a bad value found while the arguments are checked is reported like any plog error (exit 2)")
+    func inputErrorsWhileParsing() throws {
+        let box = try Sandbox()
+        let notADate = "'last week': not a date\n  hint: use 2025, "
+        let notATemplate = "'../x': not a template name\n  hint: use a plain name such as `bugfix`"
+        for (program, args, expected) in [
+            ("plog", ["stats", "--since", "last week"], "plog: error: " + notADate),
+            ("plog", ["hist", "--until", "last week", "x"], "plog: error: " + notADate),
+            ("plog", ["when", "--since", "last week", "x"], "plog: error: " + notADate),
+            ("prompthist", ["--since", "last week", "x"], "prompthist: error: " + notADate),
+            ("plog", ["add", "--template", "../x", "--prompt", "x"], "plog: error: " + notATemplate),
+            ("plog", ["templates", "show", "../x"], "plog: error: " + notATemplate),
+        ] {
+            let r = try box.run(program, args)
+            let call = ([program] + args).joined(separator: " ")
+            #expect(r.status == 2, "\(call)")
+            #expect(r.stderr.hasPrefix(expected), "\(call): \(r.stderr)")
+            #expect(!r.stderr.contains("Error: ") && !r.stderr.contains("Usage: "), "\(call): \(r.stderr)")
+            #expect(r.stdout.isEmpty, "\(call)")
+        }
+    }
+
     @Test("the manual page names every visible command and renders with man -l")
     func manualPage() throws {
         let box = try Sandbox()

@@ -27,6 +27,13 @@ public enum CommandRunner {
                 print(root.fullMessage(for: error))
                 exit(0)
             }
+            if code == .failure, case let message = root.message(for: error), !message.isEmpty {
+                // Not one of ArgumentParser's own usage errors but one a validate() threw (a
+                // PlogError such as a bad date or template name), which ArgumentParser wraps: say
+                // it the way plog says every error.
+                Terminal.printError(message, program: programName(root))
+                exit(2)
+            }
             let message = root.fullMessage(for: error)
             if !message.isEmpty { Terminal.writeError(message + "\n") }
             exit(code == .validationFailure ? 2 : (code.rawValue == 1 ? 2 : code.rawValue))
