@@ -61,9 +61,10 @@ static inline size_t scan(const unsigned char *b, size_t n, unsigned needs, size
             if (needs & PLOG_SCAN_NUMBER) hits |= digits & run_start;
             if (needs & PLOG_SCAN_YOU) hits |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, y)) & run_start;
             if (needs & PLOG_SCAN_CODE) {
-                /* A `.` before a letter or digit (not a sentence's end; the last lane's next byte is
-                   unknown here, so it counts), a `(` after one (a call, not prose), `_`, a backtick. */
-                unsigned dots = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dot)) & ((alnum >> 1) | 0x8000u);
+                /* A `.` before a letter or digit (not a sentence's end; for the last lane, the byte
+                   after the chunk), a `(` after one (a call, not prose), `_`, a backtick. */
+                unsigned next_alnum = i + 16 < n && is_alnum(b[i + 16]) ? 0x8000u : 0u;
+                unsigned dots = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dot)) & ((alnum >> 1) | next_alnum);
                 unsigned parens = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, paren)) & ((alnum << 1) | prev_alnum);
                 unsigned other = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, under), _mm_cmpeq_epi8(v, tick)));
                 hits |= (dots | parens | other) & valid;
@@ -135,12 +136,68 @@ size_t plog_find_candidate(const unsigned char *b, size_t n, unsigned needs) {
     return candidate;
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define PLOG_SCAN_AVX2 1
+
+/* `scan` without a byte limit to stop at (`stop` is 0) on 32 bytes at a time, for processors
+   with AVX2: the same results, with word starts counted from bit masks. */
+__attribute__((target("avx2,popcnt,bmi")))
+static inline size_t scan_avx2(const unsigned char *b, size_t n, unsigned needs, size_t *words, size_t *candidate) {
+    size_t i = 0, count = 0, first = n;
+    unsigned prev_in = 0, prev_alnum = 0;
+    const __m256i c33 = _mm256_set1_epi8(33), c10 = _mm256_set1_epi8(10);
+    const __m256i c0 = _mm256_set1_epi8('0'), c9 = _mm256_set1_epi8('9'), ca = _mm256_set1_epi8('a'), cz = _mm256_set1_epi8('z');
+    const __m256i dot = _mm256_set1_epi8('.'), paren = _mm256_set1_epi8('('), under = _mm256_set1_epi8('_');
+    const __m256i tick = _mm256_set1_epi8('`'), lower = _mm256_set1_epi8(0x20), y = _mm256_set1_epi8('y');
+    while (i + 32 <= n) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(b + i));
+        unsigned newline = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, c10));
+        unsigned valid = newline ? (1u << __builtin_ctz(newline)) - 1u : 0xFFFFFFFFu;
+        unsigned in_word = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, c33), v)) & valid;
+        count += (size_t)__builtin_popcount(in_word & ~((in_word << 1) | prev_in));
+        prev_in = in_word >> 31;
+        if (needs && first == n) {
+            __m256i l = _mm256_or_si256(v, lower);
+            __m256i digit = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(v, c0), v), _mm256_cmpeq_epi8(_mm256_min_epu8(v, c9), v));
+            __m256i letter = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(l, ca), l), _mm256_cmpeq_epi8(_mm256_min_epu8(l, cz), l));
+            unsigned digits = (unsigned)_mm256_movemask_epi8(digit);
+            unsigned alnum = digits | (unsigned)_mm256_movemask_epi8(letter);
+            unsigned run_start = ~((alnum << 1) | prev_alnum) & valid;
+            unsigned hits = 0;
+            if (needs & PLOG_SCAN_NUMBER) hits |= digits & run_start;
+            if (needs & PLOG_SCAN_YOU) hits |= (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(l, y)) & run_start;
+            if (needs & PLOG_SCAN_CODE) {
+                unsigned next_alnum = i + 32 < n && is_alnum(b[i + 32]) ? 0x80000000u : 0u;
+                unsigned dots = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, dot)) & ((alnum >> 1) | next_alnum);
+                unsigned parens = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, paren)) & ((alnum << 1) | prev_alnum);
+                unsigned other = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, under), _mm256_cmpeq_epi8(v, tick)));
+                hits |= (dots | parens | other) & valid;
+            }
+            if (hits) first = i + (unsigned)__builtin_ctz(hits);
+            prev_alnum = alnum >> 31;
+        }
+        if (newline) {
+            if (words) *words += count;
+            *candidate = first;
+            return i + (unsigned)__builtin_ctz(newline) + 1;
+        }
+        i += 32;
+    }
+    /* Fewer than 32 bytes before the limit (the end of the whole range, so rare): the line again,
+       as `scan` reads it. */
+    return scan(b, n, needs, words, candidate, 0);
+}
+#endif
+
 static inline size_t line_end(const unsigned char *b, size_t from, size_t n) {
     const unsigned char *nl = from < n ? memchr(b + from, '\n', n - from) : NULL;
     return nl ? (size_t)(nl - b) + 1 : n;
 }
 
-size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *st) {
+/* The body of `plog_scan_prompt`, built twice: with `scan` and (on x86-64) with `scan_avx2`. */
+__attribute__((always_inline))
+static inline size_t scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *st, int avx2) {
     size_t i = 0;
     st->candidate = n;
     while (i < n) {
@@ -167,7 +224,12 @@ size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct
             continue;
         }
         size_t candidate = n - s;
-        size_t end = s + scan(b + s, n - s, needs, &st->words, &candidate, 0);
+        size_t end;
+#ifdef PLOG_SCAN_AVX2
+        if (avx2) end = s + scan_avx2(b + s, n - s, needs, &st->words, &candidate);
+        else
+#endif
+        end = s + scan(b + s, n - s, needs, &st->words, &candidate, 0);
         if (candidate < n - s) {
             st->line = s;
             st->candidate = s + candidate;
@@ -176,4 +238,27 @@ size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct
         i = end;
     }
     return n;
+}
+
+#ifdef PLOG_SCAN_AVX2
+__attribute__((target("avx2,popcnt,bmi")))
+static size_t scan_prompt_avx2(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *st) {
+    return scan_prompt(b, n, needs, st, 1);
+}
+#endif
+
+size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *st) {
+#ifdef PLOG_SCAN_AVX2
+    static int avx2 = -1;
+    if (avx2 < 0) {
+        __builtin_cpu_init();
+        avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
+    }
+    if (avx2) return scan_prompt_avx2(b, n, needs, st);
+#endif
+    return scan_prompt(b, n, needs, st, 0);
+}
+
+size_t plog_scan_prompt_baseline(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *st) {
+    return scan_prompt(b, n, needs, st, 0);
 }

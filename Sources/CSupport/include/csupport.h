@@ -42,8 +42,11 @@ struct plog_prompt_scan {
 /// Reads prompt lines from `b[0]` (a line start) as `plog_scan_line` does, after removing `> `
 /// quoting and skipping fenced code blocks, until a line that starts with `#` or a capital letter
 /// (a header or a keyword, maybe; never the first line), a line with a candidate for `needs`, or
-/// `n`. Returns the offset of that line (`#` or capital), just past the candidate's line, or `n`.
+/// `n`; 32 bytes at a time with AVX2 when the processor has it. Returns the offset of that line
+/// (`#` or capital), just past the candidate's line, or `n`.
 size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *state);
+/// `plog_scan_prompt` without AVX2 (SSE2 or bytes), which it uses on processors without; for tests.
+size_t plog_scan_prompt_baseline(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *state);
 
 #include <stdint.h>
 
