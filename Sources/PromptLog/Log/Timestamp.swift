@@ -86,34 +86,35 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     /// As `parse`, but with `keepText: false` the result's `text` is empty: no allocation, for
     /// scans that look at every header (finding headers, stats) and rarely need the text.
     static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, keepText: Bool) -> Timestamp? {
-        var i = start
-        func digits(_ n: Int) -> Int? {
-            guard end - i >= n else { return nil }
-            var v = 0
-            for k in 0..<n {
-                let c = buf[i + k]
-                guard c >= 48 && c <= 57 else { return nil }
-                v = v * 10 + Int(c - 48)
-            }
-            i += n
-            return v
+        // Index arithmetic rather than a closure over a cursor: stats parses every header of a
+        // log, and a capturing closure is not inlined.
+        @inline(__always) func digit(_ k: Int) -> Int {  // -1 when not a digit
+            let d = Int(buf[k]) &- 48
+            return UInt(bitPattern: d) < 10 ? d : -1
         }
-        func eat(_ c: UInt8) -> Bool {
-            if i < end && buf[i] == c { i += 1; return true }
-            return false
+        @inline(__always) func two(_ k: Int) -> Int {  // -1 when not two digits (or past the end)
+            guard k + 2 <= end else { return -1 }
+            let a = digit(k), b = digit(k + 1)
+            return a < 0 || b < 0 ? -1 : a * 10 + b
         }
-        guard let year = digits(4), eat(45), let month = digits(2), eat(45), let day = digits(2),
-              i < end, buf[i] == 84 || buf[i] == 116 else { return nil }  // 'T' or 't'
-        i += 1
-        guard let hour = digits(2), eat(58), let minute = digits(2) else { return nil }
+        // YYYY-MM-DDTHH:MM, sixteen bytes.
+        guard end - start >= 16 else { return nil }
+        let y1 = two(start), y2 = two(start + 2)
+        guard y1 >= 0, y2 >= 0, buf[start + 4] == 45, buf[start + 7] == 45, buf[start + 13] == 58,
+              buf[start + 10] == 84 || buf[start + 10] == 116 else { return nil }  // '-', ':', 'T' or 't'
+        let year = y1 * 100 + y2
+        let month = two(start + 5), day = two(start + 8), hour = two(start + 11), minute = two(start + 14)
+        guard month >= 0, day >= 0, hour >= 0, minute >= 0 else { return nil }
+        var i = start + 16
         var second = 0
-        if eat(58) {
-            guard let s = digits(2) else { return nil }
-            second = s
+        if i < end && buf[i] == 58 {  // ':' seconds
+            second = two(i + 1)
+            guard second >= 0 else { return nil }
+            i += 3
             if i < end && (buf[i] == 46 || buf[i] == 44) {  // fraction: '.' or ','
                 i += 1
                 let fracStart = i
-                while i < end && buf[i] >= 48 && buf[i] <= 57 { i += 1 }
+                while i < end && digit(i) >= 0 { i += 1 }
                 if i == fracStart { return nil }
             }
         }
@@ -126,14 +127,17 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
             if c == 90 || c == 122 {  // 'Z' / 'z'
                 i += 1; offset = 0
             } else if c == 43 || c == 45 {  // '+' / '-'
-                i += 1
-                guard let oh = digits(2), oh <= 23 else { return nil }
+                let oh = two(i + 1)
+                guard oh >= 0, oh <= 23 else { return nil }
+                i += 3
                 var om = 0
-                if eat(58) {
-                    guard let m = digits(2) else { return nil }
-                    om = m
-                } else if let m = digits(2) {
-                    om = m
+                if i < end && buf[i] == 58 {
+                    om = two(i + 1)
+                    guard om >= 0 else { return nil }
+                    i += 3
+                } else if two(i) >= 0 {
+                    om = two(i)
+                    i += 2
                 }
                 guard om <= 59 else { return nil }
                 offset = (c == 45 ? -1 : 1) * (oh * 60 + om)
