@@ -207,6 +207,9 @@ public struct PromptShapeScanner {
     /// a letter), a call (`name(` ... `)`), a snake_case name, or a `backticked` name.
     static func namesCode(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = word.count
+        // Every form below needs a backtick, `(`, `_` or `.`: a word without one is prose (most
+        // words examined are, being here for another feature).
+        guard word.contains(where: { $0 == 96 || $0 == 40 || $0 == 95 || $0 == 46 }) else { return false }
         // `backticked`
         if let open = word.firstIndex(of: 96), let close = word[(open + 1)...].firstIndex(of: 96), close > open + 1 {
             return true

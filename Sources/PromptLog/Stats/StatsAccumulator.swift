@@ -290,29 +290,34 @@ struct StatsFilter {
 }
 
 /// Distinct task lines by hash: open addressing with the entries inline, so counting a block
-/// costs one probe (a `Dictionary` hashes its key again with SipHash on every lookup).
+/// costs one probe (a `Dictionary` hashes its key again with SipHash on every lookup). Each key
+/// sits with its entry: a probe of a big table is a cache miss, and one is enough.
 struct TaskTable {
-    private var keys: [UInt64]  // 0: empty slot
-    private var entries: [TaskEntry]
+    private struct Slot {
+        var key: UInt64 = 0  // 0: empty
+        var entry = TaskEntry()
+    }
+    private var slots: [Slot]
     private(set) var count = 0
 
     init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = Array(repeating: 0, count: size)
-        entries = Array(repeating: TaskEntry(), count: size)
+        slots = Array(repeating: Slot(), count: size)
     }
 
     @inline(__always) private static func key(_ h: UInt64) -> UInt64 { h == 0 ? 1 : h }
 
     @inline(__always) private func slot(_ k: UInt64) -> (Int, Bool) {
-        let mask = keys.count - 1
-        var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-        while true {
-            let found = keys[i]
-            if found == k { return (i, true) }
-            if found == 0 { return (i, false) }
-            i = (i + 1) & mask
+        slots.withUnsafeBufferPointer { s in
+            let mask = s.count - 1
+            var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+            while true {
+                let found = s[i].key
+                if found == k { return (i, true) }
+                if found == 0 { return (i, false) }
+                i = (i + 1) & mask
+            }
         }
     }
 
@@ -324,7 +329,7 @@ struct TaskTable {
         let k = TaskTable.key(h)
         let (i, found) = slot(k)
         if found {
-            entries[i].add(epoch: epoch, zone: zone, month: month, c)
+            slots[i].entry.add(epoch: epoch, zone: zone, month: month, c)
             return false
         }
         var e = TaskEntry()
@@ -336,35 +341,32 @@ struct TaskTable {
     mutating func merge(_ h: UInt64, _ e: TaskEntry) {
         let k = TaskTable.key(h)
         let (i, found) = slot(k)
-        if found { entries[i].merge(e) } else { insert(k, e, at: i) }
+        if found { slots[i].entry.merge(e) } else { insert(k, e, at: i) }
     }
 
     private mutating func insert(_ k: UInt64, _ e: TaskEntry, at i: Int) {
-        keys[i] = k
-        entries[i] = e
+        slots[i] = Slot(key: k, entry: e)
         count += 1
-        if count * 2 > keys.count { rebuild(size: keys.count * 2) { _ in true } }
+        if count * 2 > slots.count { rebuild(size: slots.count * 2) { _ in true } }
     }
 
     /// Keeps only the entries `keep` accepts.
     mutating func keep(_ keep: (TaskEntry) -> Bool) {
-        rebuild(size: keys.count, keep)
+        rebuild(size: slots.count, keep)
     }
 
     private mutating func rebuild(size: Int, _ keep: (TaskEntry) -> Bool) {
-        let oldKeys = keys, oldEntries = entries
-        keys = Array(repeating: 0, count: size)
-        entries = Array(repeating: TaskEntry(), count: size)
+        let old = slots
+        slots = Array(repeating: Slot(), count: size)
         count = 0
-        for j in oldKeys.indices where oldKeys[j] != 0 && keep(oldEntries[j]) {
-            let (i, _) = slot(oldKeys[j])
-            keys[i] = oldKeys[j]
-            entries[i] = oldEntries[j]
+        for o in old where o.key != 0 && keep(o.entry) {
+            let (i, _) = slot(o.key)
+            slots[i] = o
             count += 1
         }
     }
 
     func forEach(_ body: (UInt64, TaskEntry) -> Void) {
-        for j in keys.indices where keys[j] != 0 { body(keys[j], entries[j]) }
+        for o in slots where o.key != 0 { body(o.key, o.entry) }
     }
 }
