@@ -139,6 +139,25 @@ struct EverydayShellTests {
         }
     }
 
+    @Test("usage errors (an unknown flag, a value out of range) are worded like every plog error, then the usage (exit 2)")
+    func usageErrors() throws {
+        let box = try Sandbox()
+        for (program, args, expected) in [
+            ("plog", ["--bogus"], "plog: error: Unknown option '--bogus'"),
+            ("plog", ["stats", "--min-n", "0"], "plog: error: "),
+            ("plog", ["stats", "--outcome", "maybe"], "plog: error: "),
+            ("prompthist", ["--lines", "x", "y"], "prompthist: error: "),
+        ] {
+            let r = try box.run(program, args)
+            let call = ([program] + args).joined(separator: " ")
+            #expect(r.status == 2, "\(call)")
+            #expect(r.stderr.hasPrefix(expected), "\(call): \(r.stderr)")
+            #expect(!r.stderr.contains("Error: "), "\(call): \(r.stderr)")
+            #expect(r.stderr.contains("Usage: "), "\(call): \(r.stderr)")
+            #expect(r.stdout.isEmpty, "\(call)")
+        }
+    }
+
     @Test("the manual page names every visible command and renders with man -l")
     func manualPage() throws {
         let box = try Sandbox()

@@ -34,8 +34,17 @@ public enum CommandRunner {
                 Terminal.printError(message, program: programName(root))
                 exit(2)
             }
+            // ArgumentParser's usage errors ("Error: ...", then the usage): the first line as plog
+            // words every error, the usage after it.
             let message = root.fullMessage(for: error)
-            if !message.isEmpty { Terminal.writeError(message + "\n") }
+            if message.hasPrefix("Error: ") {
+                let lines = message.dropFirst("Error: ".count).split(separator: "\n", maxSplits: 1,
+                                                                      omittingEmptySubsequences: false)
+                Terminal.printError(String(lines[0]), program: programName(root))
+                if lines.count > 1 { Terminal.writeError(String(lines[1]) + "\n") }
+            } else if !message.isEmpty {
+                Terminal.writeError(message + "\n")
+            }
             exit(code == .validationFailure ? 2 : (code.rawValue == 1 ? 2 : code.rawValue))
         }
     }
