@@ -606,8 +606,6 @@ final class Repository {
         try bytes.withUnsafeBytes { try writeObject($0, kind: kind) }
     }
 
-    /// The id `bytes` would have as an object of `kind`.
-
     /// Makes packs written behind libgit2's back visible to this process.
     func refreshObjects() throws {
         try check(git_odb_refresh(try odb()), "rescan the object database")

@@ -257,9 +257,9 @@ struct ByteTable<Value> {
     }
 
     /// A 64-bit hash of `key`, eight bytes at a time (every block's task, outcome, model and
-    /// project are hashed: a byte-at-a-time hash was a tenth of `plog stats`). Each step is a
-    /// bijection of the state for a given word, so keys that differ only in their last word never
-    /// collide; the length is mixed in first.
+    /// project are hashed: a byte-at-a-time hash was a tenth of `plog stats`). The length is
+    /// mixed in first, and each step is a bijection of the state for a given word, so two keys
+    /// of the same length that differ only in their last eight bytes never collide.
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let n = key.count
