@@ -262,3 +262,14 @@ size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct
 size_t plog_scan_prompt_baseline(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *st) {
     return scan_prompt(b, n, needs, st, 0);
 }
+
+size_t plog_next_marked_line(const unsigned char *b, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        const unsigned char *nl = memchr(b + i, '\n', n - i);
+        if (!nl) return n;
+        i = (size_t)(nl - b) + 1;
+        if (i < n && (b[i] == '#' || (b[i] >= 'A' && b[i] <= 'Z'))) return i;
+    }
+    return n;
+}

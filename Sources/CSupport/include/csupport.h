@@ -48,6 +48,10 @@ size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct
 /// `plog_scan_prompt` without AVX2 (SSE2 or bytes), which it uses on processors without; for tests.
 size_t plog_scan_prompt_baseline(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *state);
 
+/// The offset of the first line after the one at `b[0]` that starts with `#` or a capital letter
+/// (a header or a section keyword, maybe), or `n`: stats skips lines that count for nothing.
+size_t plog_next_marked_line(const unsigned char *b, size_t n);
+
 #include <stdint.h>
 
 /// SHA-1 of `blocks` 64-byte blocks at `data`, folded into `state` (five words, big-endian

@@ -1,3 +1,5 @@
+import CSupport
+
 /// What stats needs from one block, read straight from the log's bytes without decoding the
 /// block (`LogParser.block` builds strings for every section; at a gigabyte that is the cost
 /// that matters). The reading mirrors `LogParser` and `Block`: the same header fields, the
@@ -95,6 +97,12 @@ struct BlockReader {
                 // Prompt lines are most of a log: the shape scanner reads on to the next line
                 // that may be a header or a keyword.
                 p = shape.scanLines(base, from: p, limit: end)
+                continue
+            }
+            if !(c >= 65 && c <= 90) && (section == .other || (section == .outcome && bulletState == 2)) {
+                // Nothing here counts until the next header or keyword (NOTES, bullets after the
+                // first, blank lines): on to the next line that may be one.
+                p += plog_next_marked_line(base + p, end - p)
                 continue
             }
             let next = LogScanner.lineEnd(buf, from: p)
