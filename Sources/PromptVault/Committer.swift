@@ -119,7 +119,7 @@ extension LogRepository {
         // changed) are independent: on a big log they run on two cores. A failed check costs
         // only time: the pack is then read to compare.
         let pack = LogPack(gitDirectory: objectsOwner)
-        let (blob, prefix) = runInParallel(
+        let (blob, prefix) = Parallel.both(
             { log.withBytes { ObjectID.of($0, kind: .blob) } },
             { log.withBytes { try? pack.basePrefix(path: path, of: $0) } })
         let attributes = try updatedAttributesText(parentInfo)
@@ -247,41 +247,4 @@ func mtime(_ st: stat) -> (seconds: Int, nanoseconds: Int) {
     #else
     return (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec))
     #endif
-}
-
-private final class ThreadBody {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
-}
-
-/// Runs `a` on a new thread and `b` on this one, and returns both results. Runs them in turn when
-/// no thread can be created. (No Dispatch or Foundation here: plog-git starts fast too.)
-func runInParallel<A, B>(_ a: () -> A, _ b: () -> B) -> (A, B) {
-    return withoutActuallyEscaping(a) { a in
-        var first: A? = nil
-        let box = ThreadBody { first = a() }
-        let raw = Unmanaged.passRetained(box).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t? = nil
-        #else
-        var thread = pthread_t()
-        #endif
-        let rc = pthread_create(&thread, nil, { p in
-            Unmanaged<ThreadBody>.fromOpaque(p!).takeRetainedValue().body()
-            return nil
-        }, raw)
-        if rc != 0 {
-            Unmanaged<ThreadBody>.fromOpaque(raw).release()
-            first = a()
-        }
-        let second = b()
-        if rc == 0 {
-            #if canImport(Darwin)
-            if let thread { pthread_join(thread, nil) }
-            #else
-            pthread_join(thread, nil)
-            #endif
-        }
-        return (first!, second)
-    }
 }

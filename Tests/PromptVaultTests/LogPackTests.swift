@@ -132,7 +132,7 @@ struct LogPackTests {
 
     @Test("two pieces of work run on two threads and both results come back")
     func parallel() {
-        let (a, b) = runInParallel({ (0..<1000).reduce(0, +) }, { "done" })
+        let (a, b) = Parallel.both({ (0..<1000).reduce(0, +) }, { "done" })
         #expect(a == 499_500)
         #expect(b == "done")
     }

@@ -1,6 +1,6 @@
 /// Runs work on several threads with plain pthreads (no Foundation, no Dispatch: both would
 /// cost start-up time on every `prompthist`).
-enum Parallel {
+public enum Parallel {
     /// Online processors, at least 1; `PLOG_THREADS` (1-64) overrides, for measuring.
     static let cores: Int = {
         if let v = getenv("PLOG_THREADS").map({ String(cString: $0) }), let n = Int(v), (1...64).contains(n) {
@@ -55,6 +55,21 @@ enum Parallel {
             #else
             pthread_join(t, nil)
             #endif
+        }
+    }
+
+    /// Runs `a` on a new thread and `b` on this one, and returns both results (in turn when no
+    /// thread can be created).
+    public static func both<A, B>(_ a: () -> A, _ b: () -> B) -> (A, B) {
+        withoutActuallyEscaping(a) { a in
+            withoutActuallyEscaping(b) { b in
+                // Each thread sets only its own result; forEach joins before they are read.
+                var first: A? = nil, second: B? = nil
+                forEach(2) { i in
+                    if i == 0 { second = b() } else { first = a() }
+                }
+                return (first!, second!)
+            }
         }
     }
 
