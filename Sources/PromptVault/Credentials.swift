@@ -174,15 +174,6 @@ enum CredentialHelper {
     }
 }
 
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s = s.dropFirst() }
-        while let l = s.last, set.contains(l) { s = s.dropLast() }
-        return String(s)
-    }
-}
-
 /// Checks ssh host keys against `~/.ssh/known_hosts` and `/etc/ssh/ssh_known_hosts`, as ssh's
 /// `StrictHostKeyChecking` does: a host whose key is not recorded, or does not match, is refused.
 final class KnownHosts: HostKeyChecker {

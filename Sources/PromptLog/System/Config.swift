@@ -85,7 +85,8 @@ public struct Config: Sendable, Equatable {
 }
 
 extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
+    /// The text without the characters of `set` at either end.
+    public func trimmingCharacters(in set: String) -> String {
         var s = Substring(self)
         while let f = s.first, set.contains(f) { s = s.dropFirst() }
         while let l = s.last, set.contains(l) { s = s.dropLast() }
