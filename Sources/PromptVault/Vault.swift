@@ -118,7 +118,7 @@ enum LooseObjects {
         // 8 of the 256 fan-out directories: objects/00, 20, ..., e0.
         var sampled = 0
         for k in stride(from: 0, to: 256, by: 32) {
-            sampled += entries(objects + "/" + hexByte(k)).filter { $0.count == 38 }.count
+            sampled += listDirectory(objects + "/" + hexByte(k)).filter { $0.count == 38 }.count
         }
         guard sampled * 32 > threshold else { return 0 }
         let found = list(gitDirectory)
@@ -144,24 +144,12 @@ enum LooseObjects {
         return String([digits[k >> 4], digits[k & 15]])
     }
 
-    /// Names in a directory (without `.` and `..`); empty when it cannot be read.
-    static func entries(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let e = readdir(dir) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
     /// Loose objects: `objects/xx/yyyy...` files.
     static func list(_ gitDirectory: String) -> [(id: ObjectID, path: String)] {
         let objects = gitDirectory + "objects"
         var out: [(ObjectID, String)] = []
-        for name in entries(objects) where name.count == 2 && name.allSatisfy(\.isHexDigit) {
-            for file in entries(objects + "/" + name) where file.count == 38 {
+        for name in listDirectory(objects) where name.count == 2 && name.allSatisfy(\.isHexDigit) {
+            for file in listDirectory(objects + "/" + name) where file.count == 38 {
                 if let id = ObjectID(hex: name + file) { out.append((id, objects + "/" + name + "/" + file)) }
             }
         }

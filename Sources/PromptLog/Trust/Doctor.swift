@@ -415,8 +415,8 @@ func tilde(_ path: String, home: String) -> String {
     path.hasPrefix(home + "/") && home != "/" ? "~" + path.dropFirst(home.count) : path
 }
 
-/// Names in a directory (no `.` and `..`); empty when it cannot be read.
-func listDirectory(_ dir: String) -> [String] {
+/// Names in a directory (no `.` and `..`), sorted; empty when it cannot be read.
+public func listDirectory(_ dir: String) -> [String] {
     guard let d = opendir(dir) else { return [] }
     defer { closedir(d) }
     var names: [String] = []
