@@ -31,23 +31,27 @@ struct PromptScanTests {
         return out
     }
 
-    @Test("AVX2 and the baseline read random prompts alike: stop, words, fence, candidate")
+    @Test("AVX2 and the baseline read random prompts alike: stop, words, fence, features")
     func buildsAgree() {
         var rng = SeededRandom(seed: 17)
         for _ in 0..<3000 {
             let text = PromptScanTests.randomPrompt(&rng)
             // The line may end the buffer (no room for a full 32-byte read) or not.
             let bytes = rng.chance(0.5) ? text : text + Array(repeating: UInt8(ascii: "z"), count: rng.int(64))
-            let needs = UInt32(rng.int(8))
-            let inFence = Int32(rng.int(2))
+            // Features already known are not looked for again: start from any of them.
+            let known = rng.int(8)
+            let start = plog_shape(words: 0, in_fence: Int32(rng.int(2)), code_block: 0,
+                                   names_code: Int32(known & 1), number_with_unit: Int32(known >> 1 & 1),
+                                   second_person: Int32(known >> 2 & 1))
             bytes.withUnsafeBufferPointer { b in
-                var a = plog_prompt_scan(words: 0, in_fence: inFence, code_block: 0, line: 0, candidate: 0)
-                var c = a
-                let endA = plog_scan_prompt(b.baseAddress!, b.count, needs, &a)
-                let endC = plog_scan_prompt_baseline(b.baseAddress!, b.count, needs, &c)
-                #expect(endA == endC, "\(String(decoding: bytes, as: UTF8.self).debugDescription) needs \(needs)")
-                #expect(a.words == c.words && a.in_fence == c.in_fence && a.code_block == c.code_block)
-                #expect(a.candidate == c.candidate && (a.candidate == b.count || a.line == c.line))
+                var a = start, c = start
+                let endA = plog_shape_lines(b.baseAddress!, b.count, &a)
+                let endC = plog_shape_lines_baseline(b.baseAddress!, b.count, &c)
+                let described = "\(String(decoding: bytes, as: UTF8.self).debugDescription) known \(known)"
+                #expect(endA == endC, "\(described)")
+                #expect(a.words == c.words && a.in_fence == c.in_fence && a.code_block == c.code_block, "\(described)")
+                #expect(a.names_code == c.names_code && a.number_with_unit == c.number_with_unit
+                        && a.second_person == c.second_person, "\(described)")
             }
         }
     }

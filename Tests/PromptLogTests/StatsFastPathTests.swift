@@ -4,7 +4,9 @@ import Testing
 /// The stats reader works on bytes without decoding blocks; it must read the same things the
 /// parser does. Random blocks full of the format's corner cases, compared field by field.
 @Suite struct StatsFastPathTests {
-    static let bulletTexts = ["Worked first try.", "Worked after 3 turns.", "Failed: no", "no luck", "✅", "Meh", "",
+    /// Longer than the reader's first buffers (1 KiB): the reader grows them and reads again.
+    static let long = String(repeating: "long words, ", count: 100)
+    static let bulletTexts = [long, "Worked first try.", "Worked after 3 turns.", "Failed: no", "no luck", "✅", "Meh", "",
                               "partially", "didn't work first try; worked on the second", "  spaced  ", "Gave up\tafter 2"]
     static let promptLines = ["Write `render()` in View.swift", "Keep it under 50ms.", "Can you fix it?", "```", "```swift",
                               "~~~", "", "  indented code", "## 2024-01-01T10:00Z  fake  header", "OUTCOME: quoted",
@@ -23,7 +25,7 @@ import Testing
             switch s {
             case "TASK":
                 out += "TASK:" + r.pick([" Write unit tests", "", "  Fix the cache  ", " Speed up"]) + eol
-                for _ in 0..<r.int(3) { out += r.pick(["  in parser.swift", "", "   ", "continued words"]) + eol }
+                for _ in 0..<r.int(3) { out += r.pick(["  in parser.swift", "", "   ", "continued words", long]) + eol }
             case "PROMPT":
                 out += "PROMPT:" + (r.chance(0.2) ? " inline prompt text 20 lines" : "") + eol
                 for _ in 0..<r.int(7) {
@@ -73,7 +75,7 @@ import Testing
                 func text(_ range: Range<Int>?) -> String? { range.map { LogParser.decode(buf, $0.lowerBound, $0.upperBound) } }
                 #expect(text(facts.model) == block.model, "round \(round):\n\(text)")
                 #expect(text(facts.project) == block.project, "round \(round):\n\(text)")
-                let fast = facts.hasBullet ? reader.bullet.withUnsafeBufferPointer { OutcomeClassifier.classify(utf8: $0) } : .none
+                let fast = facts.hasBullet ? OutcomeClassifier.classify(utf8: reader.bullet) : .none
                 #expect(fast == OutcomeClassifier.classify(block), "round \(round): \(block.verdictText ?? "nil")\n\(text)")
                 let expectedShape = block.prompt.map(PromptShape.of).flatMap { $0.isEmpty ? nil : $0 }
                 #expect(facts.shape == expectedShape, "round \(round):\n\(text)")

@@ -7,7 +7,7 @@ void *plog_memmem(const void *haystack, size_t haystack_len, const void *needle,
 /// memrchr(3): the last `c` in `s[0..<n]`; macOS lacks it.
 void *plog_memrchr(const void *s, int c, size_t n);
 
-/// Feature bits of `plog_scan_line`.
+/// Feature bits: which prompt-shape features a line scan looks for candidates of.
 enum {
     /// A digit that starts a run of letters and digits (a number, maybe with a unit).
     PLOG_SCAN_NUMBER = 1,
@@ -17,40 +17,68 @@ enum {
     PLOG_SCAN_YOU = 4,
 };
 
-/// Reads one line of prompt text, `b[0..<n]` up to its first `\n`: adds its words (runs of bytes
-/// above 32) to `*words`, sets `*candidate` to the offset of the first byte that may make one of
-/// the `needs` features (`PLOG_SCAN_*` bits) true, or `n` when there is none, and returns the
-/// offset just past the `\n` (or `n`). Sixteen bytes at a time with SSE2 where the compiler has
-/// it; a byte loop otherwise.
-size_t plog_scan_line(const unsigned char *b, size_t n, unsigned needs, size_t *words, size_t *candidate);
-
-/// The offset of the first byte of `b[0..<n]` that may make one of the `needs` features true
-/// (as `plog_scan_line` finds them; `b[0]` is read as following a space), or `n`.
-size_t plog_find_candidate(const unsigned char *b, size_t n, unsigned needs);
-
-/// What `plog_scan_prompt` found, carried from call to call within one prompt.
-struct plog_prompt_scan {
-    /// Words (runs of bytes above 32) outside fenced code blocks, added to.
+/// A prompt's shape as its lines are read (`PromptShape` in Swift documents each feature).
+/// Start from all zeros.
+struct plog_shape {
+    /// Words (runs of bytes above 32) outside fenced code blocks.
     size_t words;
-    /// Inside a fenced code block; a fence line was seen.
-    int in_fence, code_block;
-    /// Set on return: the start of the line holding a candidate (quoting removed) and the
-    /// candidate's offset, or `candidate == n` when the lines read had none.
-    size_t line, candidate;
+    /// Inside a fenced code block now.
+    int in_fence;
+    /// Features found so far (0 or 1): a fence line, a file or function name, a number with a
+    /// unit, the second person.
+    int code_block, names_code, number_with_unit, second_person;
 };
 
-/// Reads prompt lines from `b[0]` (a line start) as `plog_scan_line` does, after removing `> `
-/// quoting and skipping fenced code blocks, until a line that starts with `#` or a capital letter
-/// (a header or a keyword, maybe; never the first line), a line with a candidate for `needs`, or
-/// `n`; 32 bytes at a time with AVX2 when the processor has it. Returns the offset of that line
-/// (`#` or capital), just past the candidate's line, or `n`.
-size_t plog_scan_prompt(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *state);
-/// `plog_scan_prompt` without AVX2 (SSE2 or bytes), which it uses on processors without; for tests.
-size_t plog_scan_prompt_baseline(const unsigned char *b, size_t n, unsigned needs, struct plog_prompt_scan *state);
+/// Reads one prompt line `b[0..<n]` (quoting removed, no line end) into `shape`.
+void plog_shape_line(const unsigned char *b, size_t n, struct plog_shape *shape);
+
+/// Reads prompt lines from `b[0]` (a line start) into `shape`, removing `> ` quoting, until a
+/// line that starts with `#` or a capital letter (a header or a keyword, maybe; never the first
+/// line) or `n`, and returns that line's offset (or `n`). 32 bytes at a time with AVX2 when the
+/// processor has it, 16 with SSE2 otherwise.
+size_t plog_shape_lines(const unsigned char *b, size_t n, struct plog_shape *shape);
+/// `plog_shape_lines` without AVX2 (SSE2 or bytes), which it uses on processors without; for tests.
+size_t plog_shape_lines_baseline(const unsigned char *b, size_t n, struct plog_shape *shape);
+
+/// The word rules, one word at a time (bytes above 32): `you`, `your`, `you're` ... in any case;
+/// a file name, a call, a snake_case or `backticked` name; a number with a unit attached or as
+/// the next word `next` (`50ms`, `4 KB`, `$5`). 1 or 0.
+int plog_second_person(const unsigned char *word, size_t n);
+int plog_names_code(const unsigned char *word, size_t n);
+int plog_number_with_unit(const unsigned char *word, size_t n, const unsigned char *next, size_t next_n);
 
 /// The offset of the first line after the one at `b[0]` that starts with `#` or a capital letter
 /// (a header or a section keyword, maybe), or `n`: stats skips lines that count for nothing.
 size_t plog_next_marked_line(const unsigned char *b, size_t n);
+
+/// What `plog stats` reads of one block (`BlockReader` in Swift): the header's model and project,
+/// the first TASK section's text, the first OUTCOME bullet, the first PROMPT's shape.
+struct plog_block {
+    /// Set by the caller: where the task text (its lines trimmed, blank ones left out, joined
+    /// by a space) and the first OUTCOME bullet (its lines joined by `\n`) are written.
+    unsigned char *task, *bullet;
+    size_t task_capacity, bullet_capacity;
+    /// The texts' lengths. A length above its capacity means the text did not fit (only the
+    /// first `capacity` bytes were written): read the block again with a bigger buffer.
+    size_t task_length, bullet_length;
+    /// Offsets of the model and project header fields; `start == end` when absent or `-`.
+    size_t model_start, model_end, project_start, project_end;
+    /// 1 when the block has an OUTCOME bullet; a PROMPT section.
+    int has_bullet, has_prompt;
+    struct plog_shape shape;
+    /// Where the reading is (between calls of `plog_block_read`).
+    int section, seen_task, bullet_state, body_started;
+};
+
+/// Starts reading a block: clears `block` (but its buffers), reads the model and project from
+/// the header line after its timestamp (`b[fields..]`, up to the line end), and returns the
+/// offset of the line after the header (or `n`).
+size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct plog_block *block);
+
+/// Reads the block's lines from `b[from]` (a line start) up to `n` or a line that may be the next
+/// block's header (`## ` and four digits and `-`), whose offset it returns; the caller parses
+/// that header, and when it is none, calls again from there with `not_header` set.
+size_t plog_block_read(const unsigned char *b, size_t from, size_t n, int not_header, struct plog_block *block);
 
 #include <stdint.h>
 

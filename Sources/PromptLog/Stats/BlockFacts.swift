@@ -12,8 +12,7 @@ struct BlockFacts {
     /// Byte ranges of the model and project header fields; nil when absent or `-`.
     var model: Range<Int>?
     var project: Range<Int>?
-    /// The first OUTCOME bullet: its first line and continuation lines, joined by `\n`. Nil when
-    /// the block has no bullet at all.
+    /// Whether the block has an OUTCOME bullet (its text is the reader's `bullet`).
     var hasBullet = false
     /// The prompt's shape; nil when the block has no prompt, or one without a word or code block.
     var shape: PromptShape?
@@ -21,20 +20,19 @@ struct BlockFacts {
     var taskHash: UInt64?
 }
 
-/// Reads `BlockFacts`, keeping scratch buffers between blocks.
+/// Reads `BlockFacts` (the reading itself is `plog_block_read` in C, which documents it): the
+/// header's model and project, the first TASK section's text (its lines trimmed, blank ones left
+/// out, joined by a space), the first OUTCOME bullet (across OUTCOME sections: its first line and
+/// continuation lines, joined by `\n`), the first PROMPT's shape. Tests hold it to `LogParser`.
 struct BlockReader {
-    /// The first OUTCOME bullet of the last block read.
-    var bullet: [UInt8] = []
-    /// The task text of the last block read: the first TASK section's inline text and lines,
-    /// each trimmed, blank ones left out, joined by a space.
-    var task: [UInt8] = []
+    /// The texts of the last block read; one reader per thread (copies share the buffers).
+    private let scratch = BlockScratch()
+    private var state = plog_block()
 
-    init() {
-        bullet.reserveCapacity(256)
-        task.reserveCapacity(256)
-    }
-
-    private enum Section { case other, task, prompt, outcome }
+    /// The first OUTCOME bullet of the last block read (valid until the next read).
+    var bullet: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: scratch.bullet, count: state.bullet_length) }
+    /// The task text of the last block read (valid until the next read).
+    var task: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: scratch.task, count: state.task_length) }
 
     /// The header the last read stopped at, parsed already (offset -1: none). Plain fields, not
     /// an optional tuple: copying a tuple holding a `Timestamp` goes through generic value witnesses.
@@ -59,183 +57,91 @@ struct BlockReader {
 
     private mutating func read(_ buf: UnsafeBufferPointer<UInt8>, offset: Int, end: Int,
                                stopAtHeader blockEnd: inout Int) -> BlockFacts {
-        var facts: BlockFacts
-        let headerEnd = LogScanner.lineEnd(buf, from: offset)
-        let headerTextEnd = LogParser.trimLineEnd(buf, offset, headerEnd)
+        let timestamp: Timestamp, stampStart: Int, stampEnd: Int
         if nextHeaderOffset == offset {
-            let (model, project) = BlockReader.headerFields(buf, from: nextHeaderEnd, to: headerTextEnd)
-            facts = BlockFacts(timestamp: nextHeaderTimestamp, timestampText: nextHeaderStart..<nextHeaderEnd,
-                               model: model, project: project)
+            (timestamp, stampStart, stampEnd) = (nextHeaderTimestamp, nextHeaderStart, nextHeaderEnd)
         } else {
             let h = LogScanner.headerTimestamp(buf, at: offset)!
-            let (model, project) = BlockReader.headerFields(buf, from: h.end, to: headerTextEnd)
-            facts = BlockFacts(timestamp: h.timestamp, timestampText: h.start..<h.end, model: model, project: project)
+            (timestamp, stampStart, stampEnd) = (h.timestamp, h.start, h.end)
         }
         nextHeaderOffset = -1
-
-        bullet.removeAll(keepingCapacity: true)
-        var section = Section.other
-        var seenTask = false, seenPrompt = false
-        var bulletState = 0  // 0: looking for the first bullet, 1: in it (continuations), 2: done
-        var bodyStarted = false  // within an OUTCOME section: past its leading blank lines
-        task.removeAll(keepingCapacity: true)
-        var shape = PromptShapeScanner()
-
         let base = buf.baseAddress!
-        var p = headerEnd
-        while p < end {
-            let c = buf[p]
-            if c == 35, let h = LogScanner.headerTimestamp(buf, at: p) {  // the next block
-                nextHeaderOffset = p
-                nextHeaderStart = h.start
-                nextHeaderEnd = h.end
-                nextHeaderTimestamp = h.timestamp
-                blockEnd = p
-                break
-            }
-            if section == .prompt && !(c >= 65 && c <= 90) {
-                // Prompt lines are most of a log: the shape scanner reads on to the next line
-                // that may be a header or a keyword.
-                p = shape.scanLines(base, from: p, limit: end)
-                continue
-            }
-            if !(c >= 65 && c <= 90) && (section == .other || (section == .outcome && bulletState == 2)) {
-                // Nothing here counts until the next header or keyword (NOTES, bullets after the
-                // first, blank lines): on to the next line that may be one.
-                p += plog_next_marked_line(base + p, end - p)
-                continue
-            }
-            let next = LogScanner.lineEnd(buf, from: p)
-            let textEnd = LogParser.trimLineEnd(buf, p, next)
-            if c >= 65 && c <= 90, let colon = LogParser.keywordColon(buf, p, textEnd) {
-                if bulletState == 1 { bulletState = 2 }
-                var inline = colon + 1
-                if inline < textEnd && (buf[inline] == 32 || buf[inline] == 9) { inline += 1 }
-                section = .other
-                switch colon - p {
-                case 4 where BlockReader.isName(buf, p, "TASK") && !seenTask:
-                    seenTask = true
-                    section = .task
-                    appendTrimmed(buf, inline, textEnd, to: &task)
-                case 6 where BlockReader.isName(buf, p, "PROMPT") && !seenPrompt:
-                    seenPrompt = true
-                    section = .prompt
-                    if inline < textEnd { shape.line(UnsafeBufferPointer(rebasing: buf[inline..<textEnd])) }
-                case 7 where BlockReader.isName(buf, p, "OUTCOME"):
-                    section = .outcome
-                    bodyStarted = false
-                    if bulletState == 0 && inline < textEnd {
-                        bullet.append(contentsOf: UnsafeBufferPointer(rebasing: buf[inline..<textEnd]))
-                        bulletState = 1
-                        facts.hasBullet = true
-                    }
-                default: break
-                }
-                p = next
-                continue
-            }
-            switch section {
-            case .task:
-                appendTrimmed(buf, p, textEnd, to: &task)
-            case .prompt:
-                // A prompt line starting with a capital that is not a section keyword.
-                shape.line(UnsafeBufferPointer(rebasing: buf[p..<textEnd]))
-            case .outcome:
-                if bulletState == 2 { break }
-                let blank = BlockReader.isBlank(buf, p, textEnd)
-                if !bodyStarted {
-                    if blank { break }  // leading blank lines of a section body are dropped
-                    bodyStarted = true
-                }
-                if textEnd == p { break }  // empty lines never end or start a bullet
-                if bulletState == 1 {
-                    if c == 32 || c == 9 {
-                        bullet.append(10)
-                        bullet.append(contentsOf: UnsafeBufferPointer(rebasing: buf[p..<textEnd]))
-                    } else {
-                        bulletState = 2
-                    }
+        while true {
+            state.task = scratch.task
+            state.task_capacity = scratch.taskCapacity
+            state.bullet = scratch.bullet
+            state.bullet_capacity = scratch.bulletCapacity
+            var p = plog_block_begin(base, stampEnd, end, &state)
+            var notHeader: Int32 = 0
+            blockEnd = end
+            while p < end {
+                p = plog_block_read(base, p, end, notHeader, &state)
+                guard p < end else { break }
+                if let h = LogScanner.headerTimestamp(buf, at: p) {  // the next block
+                    nextHeaderOffset = p
+                    nextHeaderStart = h.start
+                    nextHeaderEnd = h.end
+                    nextHeaderTimestamp = h.timestamp
+                    blockEnd = p
                     break
                 }
-                // The first bullet: `- text`, `-`, or a line that is not a bullet (kept whole).
-                var s = p
-                if c == 45 && (textEnd == p + 1 || buf[p + 1] == 32) { s = min(p + 2, textEnd) }
-                bullet.append(contentsOf: UnsafeBufferPointer(rebasing: buf[s..<textEnd]))
-                bulletState = 1
-                facts.hasBullet = true
-            case .other:
-                break
+                notHeader = 1
             }
-            p = next
+            // A text longer than its buffer: a bigger one, and the block again (rare: a buffer
+            // grows to the longest task or bullet of the log).
+            guard state.task_length > state.task_capacity || state.bullet_length > state.bullet_capacity else { break }
+            scratch.grow(task: state.task_length, bullet: state.bullet_length)
         }
-        if !task.isEmpty { facts.taskHash = task.withUnsafeBufferPointer { ByteTable<Int>.hash($0) } }
-        if seenPrompt && !shape.shape.isEmpty { facts.shape = shape.shape }
+
+        var facts = BlockFacts(timestamp: timestamp, timestampText: stampStart..<stampEnd,
+                               model: state.model_start < state.model_end ? state.model_start..<state.model_end : nil,
+                               project: state.project_start < state.project_end ? state.project_start..<state.project_end : nil)
+        facts.hasBullet = state.has_bullet != 0
+        if state.task_length > 0 { facts.taskHash = ByteTable<Int>.hash(task) }
+        let s = state.shape
+        if state.has_prompt != 0 && (s.words > 0 || s.code_block != 0) {
+            facts.shape = PromptShape(words: s.words, namesFileOrFunction: s.names_code != 0,
+                                      numberWithUnit: s.number_with_unit != 0, secondPerson: s.second_person != 0,
+                                      codeBlock: s.code_block != 0)
+        }
         return facts
     }
+}
 
-    /// The model and project: header fields after the timestamp, separated by two or more
-    /// spaces or a tab (as `LogParser.splitFields`); `-` means absent.
-    static func headerFields(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (Range<Int>?, Range<Int>?) {
-        var first: Range<Int>? = nil, second: Range<Int>? = nil
-        var count = 0
-        var i = from
-        var start = -1, last = -1
-        var spaces = 0
-        while i < to && count < 2 {
-            let c = buf[i]
-            if c == 32 { spaces += 1 }
-            else if c == 9 { spaces = 2 }
-            else {
-                if spaces >= 2 && start >= 0 {
-                    if count == 0 { first = start..<last + 1 } else { second = start..<last + 1 }
-                    count += 1
-                    start = -1
-                }
-                if start < 0 { start = i }
-                last = i
-                spaces = 0
-            }
-            i += 1
-        }
-        if start >= 0 && count < 2 {
-            if count == 0 { first = start..<last + 1 } else { second = start..<last + 1 }
-        }
-        func field(_ r: Range<Int>?) -> Range<Int>? {
-            guard let r else { return nil }
-            return r.count == 1 && buf[r.lowerBound] == 45 ? nil : r
-        }
-        return (field(first), field(second))
+/// The task and bullet buffers `plog_block_read` writes into: allocated once per reader, grown
+/// to the longest text met, freed with the reader.
+private final class BlockScratch {
+    private(set) var task: UnsafeMutablePointer<UInt8>
+    private(set) var bullet: UnsafeMutablePointer<UInt8>
+    private(set) var taskCapacity: Int
+    private(set) var bulletCapacity: Int
+
+    /// 1 KiB each to start with: tasks and bullets are a line or two.
+    init(capacity: Int = 1024) {
+        task = .allocate(capacity: capacity)
+        bullet = .allocate(capacity: capacity)
+        taskCapacity = capacity
+        bulletCapacity = capacity
     }
 
-    @inline(__always)
-    static func isName(_ buf: UnsafeBufferPointer<UInt8>, _ p: Int, _ name: StaticString) -> Bool {
-        let s = name.utf8Start
-        for k in 0..<name.utf8CodeUnitCount where buf[p + k] != s[k] { return false }
-        return true
-    }
-
-    @inline(__always)
-    static func isBlank(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Bool {
-        var i = s
-        while i < e {
-            if buf[i] != 32 && buf[i] != 9 { return false }
-            i += 1
+    /// Makes room for texts of these lengths.
+    func grow(task taskLength: Int, bullet bulletLength: Int) {
+        if taskLength > taskCapacity {
+            task.deallocate()
+            taskCapacity = max(taskLength, taskCapacity * 2)
+            task = .allocate(capacity: taskCapacity)
         }
-        return true
+        if bulletLength > bulletCapacity {
+            bullet.deallocate()
+            bulletCapacity = max(bulletLength, bulletCapacity * 2)
+            bullet = .allocate(capacity: bulletCapacity)
+        }
     }
 
-    /// Appends `buf[s..<e]` without its leading and trailing spaces and tabs, after a space when
-    /// `out` has text already; a blank line adds nothing.
-    @inline(__always)
-    func appendTrimmed(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, to out: inout [UInt8]) {
-        var s = s, e = e
-        while s < e && (buf[s] == 32 || buf[s] == 9) { s += 1 }
-        while e > s && (buf[e - 1] == 32 || buf[e - 1] == 9) { e -= 1 }
-        guard s < e else { return }
-        if !out.isEmpty { out.append(32) }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[s..<e]))
+    deinit {
+        task.deallocate()
+        bullet.deallocate()
     }
-
 }
 
 /// A small open-addressing table from byte strings to values, with its keys in one arena (no

@@ -165,7 +165,7 @@ struct StatsAccumulator {
         }
         if let h = facts.taskHash {
             let zone = ts.offsetMinutes.map { Int16(clamping: $0) } ?? Int16.min
-            if tasks.add(h, epoch: epoch, zone: zone, month: month, c) { taskTexts[h] = reader.task }
+            if tasks.add(h, epoch: epoch, zone: zone, month: month, c) { taskTexts[h] = Array(reader.task) }
             if tasks.count > taskCapacity { pruneTasks() }
         }
         if c.verdict == .unclassified && filter.listUnclassified {
@@ -180,12 +180,11 @@ struct StatsAccumulator {
     /// The verdict of the bullet the reader holds, remembered for texts seen before.
     private mutating func classify(_ hasBullet: Bool) -> Classification {
         guard hasBullet else { return .none }
-        return reader.bullet.withUnsafeBufferPointer { b in
-            if let known = verdictCache.get(b) { return known }
-            let c = OutcomeClassifier.classify(utf8: b)
-            verdictCache.set(b, c)
-            return c
-        }
+        let b = reader.bullet
+        if let known = verdictCache.get(b) { return known }
+        let c = OutcomeClassifier.classify(utf8: b)
+        verdictCache.set(b, c)
+        return c
     }
 
     /// Keeps memory bounded on logs with a great many distinct task lines: drops those seen

@@ -1,0 +1,198 @@
+/* The per-block reading of `plog stats` (`BlockReader` in Swift holds the rules in words; the
+   parser, `LogParser`, is the reference that tests hold this to). In C because it runs over every
+   line of the log: at a gigabyte, a line's worth of Swift bounds checks and calls per line was
+   half the time stats took. Header timestamps stay in Swift (`Timestamp.parse`): this reader
+   stops at any line that may be a header and lets the caller decide. */
+#include "csupport.h"
+#include <string.h>
+
+enum { SECTION_OTHER, SECTION_TASK, SECTION_PROMPT, SECTION_OUTCOME };
+/* bullet_state: looking for the first bullet, in it (continuation lines), done. */
+enum { BULLET_NONE, BULLET_OPEN, BULLET_DONE };
+
+static inline int is_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+static inline int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+static inline size_t line_end(const unsigned char *b, size_t from, size_t n) {
+    const unsigned char *nl = from < n ? memchr(b + from, '\n', n - from) : NULL;
+    return nl ? (size_t)(nl - b) + 1 : n;
+}
+
+/* The end of a line's text: before its `\n` and the `\r`s ahead of it (`LogParser.trimLineEnd`). */
+static inline size_t trim_line_end(const unsigned char *b, size_t s, size_t e) {
+    if (e > s && b[e - 1] == '\n') e--;
+    while (e > s && b[e - 1] == '\r') e--;
+    return e;
+}
+
+/* `## `, spaces or tabs, four digits and `-`: the cheap part of `LogScanner.headerTimestamp`,
+   so every header passes (and a few lines that are none, which the caller turns down). */
+static inline int may_be_header(const unsigned char *b, size_t p, size_t n) {
+    if (p + 3 >= n || b[p] != '#' || b[p + 1] != '#' || b[p + 2] != ' ') return 0;
+    size_t s = p + 3;
+    while (s < n && (b[s] == ' ' || b[s] == '\t')) s++;
+    return s + 5 <= n && is_digit(b[s]) && is_digit(b[s + 1]) && is_digit(b[s + 2]) && is_digit(b[s + 3]) && b[s + 4] == '-';
+}
+
+#define NO_KEYWORD ((size_t)-1)
+
+/* The colon of a section keyword line (`TASK:`, `OUTCOME: ...`), as `LogParser.keywordColon`:
+   2-33 capitals, digits, `_` or `-` starting with a capital, then `:` at the end or before a
+   space or tab. */
+static size_t keyword_colon(const unsigned char *b, size_t p, size_t end) {
+    if (p >= end || !is_upper(b[p])) return NO_KEYWORD;
+    for (size_t i = p + 1; i < end && i - p <= 32; i++) {
+        unsigned char c = b[i];
+        if (c == ':') {
+            if (i - p < 2) return NO_KEYWORD;
+            return i + 1 == end || b[i + 1] == ' ' || b[i + 1] == '\t' ? i : NO_KEYWORD;
+        }
+        if (!(is_upper(c) || is_digit(c) || c == '_' || c == '-')) return NO_KEYWORD;
+    }
+    return NO_KEYWORD;
+}
+
+/* Appends `b[s..<e]` to a text (writing what fits, counting all of it). */
+static inline void append(unsigned char *out, size_t capacity, size_t *length, const unsigned char *b, size_t s, size_t e) {
+    size_t n = e - s;
+    if (*length < capacity) memcpy(out + *length, b + s, n < capacity - *length ? n : capacity - *length);
+    *length += n;
+}
+
+static inline void append_byte(unsigned char *out, size_t capacity, size_t *length, unsigned char c) {
+    if (*length < capacity) out[*length] = c;
+    *length += 1;
+}
+
+/* Adds a task line: without its leading and trailing spaces and tabs, after a space when the
+   text has some already; a blank line adds nothing. */
+static void add_task_line(struct plog_block *k, const unsigned char *b, size_t s, size_t e) {
+    while (s < e && (b[s] == ' ' || b[s] == '\t')) s++;
+    while (e > s && (b[e - 1] == ' ' || b[e - 1] == '\t')) e--;
+    if (s == e) return;
+    if (k->task_length) append_byte(k->task, k->task_capacity, &k->task_length, ' ');
+    append(k->task, k->task_capacity, &k->task_length, b, s, e);
+}
+
+static void add_bullet(struct plog_block *k, const unsigned char *b, size_t s, size_t e) {
+    append(k->bullet, k->bullet_capacity, &k->bullet_length, b, s, e);
+    k->bullet_state = BULLET_OPEN;
+    k->has_bullet = 1;
+}
+
+size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct plog_block *k) {
+    unsigned char *task = k->task, *bullet = k->bullet;
+    size_t task_capacity = k->task_capacity, bullet_capacity = k->bullet_capacity;
+    memset(k, 0, sizeof *k);
+    k->task = task;
+    k->bullet = bullet;
+    k->task_capacity = task_capacity;
+    k->bullet_capacity = bullet_capacity;
+
+    /* Fields after the timestamp are separated by two or more spaces or a tab
+       (`LogParser.splitFields`); the first two are the model and the project. */
+    size_t next = line_end(b, fields, n), to = trim_line_end(b, fields, next);
+    size_t starts[2], ends[2];
+    int count = 0;
+    size_t i = fields;
+    while (count < 2) {
+        while (i < to && (b[i] == ' ' || b[i] == '\t')) i++;
+        if (i >= to) break;
+        starts[count] = i;
+        for (;;) {
+            while (i < to && b[i] != ' ' && b[i] != '\t') i++;
+            /* One space between words is part of the field (`gpt 4o`). */
+            if (i + 1 < to && b[i] == ' ' && b[i + 1] != ' ' && b[i + 1] != '\t') { i++; continue; }
+            break;
+        }
+        ends[count++] = i;
+    }
+    for (int f = 0; f < count; f++) {
+        if (ends[f] - starts[f] == 1 && b[starts[f]] == '-') continue;  /* `-`: absent */
+        if (f == 0) { k->model_start = starts[f]; k->model_end = ends[f]; }
+        else { k->project_start = starts[f]; k->project_end = ends[f]; }
+    }
+    return next;
+}
+
+size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_header, struct plog_block *k) {
+    while (p < n) {
+        unsigned char c = b[p];
+        if (c == '#' && !not_header && may_be_header(b, p, n)) return p;
+        not_header = 0;
+        int upper = is_upper(c);
+        if (k->section == SECTION_PROMPT && !upper) {
+            /* Prompt lines are most of a log: read on to the next line that may be a header or a keyword. */
+            p += plog_shape_lines(b + p, n - p, &k->shape);
+            continue;
+        }
+        if (!upper && (k->section == SECTION_OTHER || (k->section == SECTION_OUTCOME && k->bullet_state == BULLET_DONE))) {
+            /* Nothing here counts until the next header or keyword (NOTES, bullets after the
+               first, blank lines). */
+            p += plog_next_marked_line(b + p, n - p);
+            continue;
+        }
+        size_t next = line_end(b, p, n), text_end = trim_line_end(b, p, next);
+        size_t colon = upper ? keyword_colon(b, p, text_end) : NO_KEYWORD;
+        if (colon != NO_KEYWORD) {
+            if (k->bullet_state == BULLET_OPEN) k->bullet_state = BULLET_DONE;
+            size_t inline_text = colon + 1;
+            if (inline_text < text_end && (b[inline_text] == ' ' || b[inline_text] == '\t')) inline_text++;
+            k->section = SECTION_OTHER;
+            size_t length = colon - p;
+            if (length == 4 && memcmp(b + p, "TASK", 4) == 0 && !k->seen_task) {
+                k->seen_task = 1;
+                k->section = SECTION_TASK;
+                add_task_line(k, b, inline_text, text_end);
+            } else if (length == 6 && memcmp(b + p, "PROMPT", 6) == 0 && !k->has_prompt) {
+                k->has_prompt = 1;
+                k->section = SECTION_PROMPT;
+                if (inline_text < text_end) plog_shape_line(b + inline_text, text_end - inline_text, &k->shape);
+            } else if (length == 7 && memcmp(b + p, "OUTCOME", 7) == 0) {
+                k->section = SECTION_OUTCOME;
+                k->body_started = 0;
+                if (k->bullet_state == BULLET_NONE && inline_text < text_end) add_bullet(k, b, inline_text, text_end);
+            }
+            p = next;
+            continue;
+        }
+        switch (k->section) {
+        case SECTION_TASK:
+            add_task_line(k, b, p, text_end);
+            break;
+        case SECTION_PROMPT:
+            /* A prompt line starting with a capital that is no section keyword. */
+            plog_shape_line(b + p, text_end - p, &k->shape);
+            break;
+        case SECTION_OUTCOME: {
+            if (k->bullet_state == BULLET_DONE) break;
+            int blank = 1;
+            for (size_t i = p; i < text_end; i++)
+                if (b[i] != ' ' && b[i] != '\t') { blank = 0; break; }
+            if (!k->body_started) {
+                if (blank) break;  /* leading blank lines of a section body are dropped */
+                k->body_started = 1;
+            }
+            if (text_end == p) break;  /* empty lines never end or start a bullet */
+            if (k->bullet_state == BULLET_OPEN) {
+                if (c == ' ' || c == '\t') {  /* a continuation line */
+                    append_byte(k->bullet, k->bullet_capacity, &k->bullet_length, '\n');
+                    append(k->bullet, k->bullet_capacity, &k->bullet_length, b, p, text_end);
+                } else {
+                    k->bullet_state = BULLET_DONE;
+                }
+                break;
+            }
+            /* The first bullet: `- text`, `-`, or a line that is not a bullet (kept whole). */
+            size_t s = p;
+            if (c == '-' && (text_end == p + 1 || b[p + 1] == ' ')) s = p + 2 < text_end ? p + 2 : text_end;
+            add_bullet(k, b, s, text_end);
+            break;
+        }
+        default:
+            break;
+        }
+        p = next;
+    }
+    return n;
+}
