@@ -4,6 +4,7 @@
    half the time stats took. Header timestamps stay in Swift (`Timestamp.parse`): this reader
    stops at any line that may be a header and lets the caller decide. */
 #include "csupport.h"
+#include "lineend.h"
 #include <string.h>
 
 enum { SECTION_OTHER, SECTION_TASK, SECTION_PROMPT, SECTION_OUTCOME };
@@ -12,11 +13,6 @@ enum { BULLET_NONE, BULLET_OPEN, BULLET_DONE };
 
 static inline int is_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
 static inline int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
-
-static inline size_t line_end(const unsigned char *b, size_t from, size_t n) {
-    const unsigned char *nl = from < n ? memchr(b + from, '\n', n - from) : NULL;
-    return nl ? (size_t)(nl - b) + 1 : n;
-}
 
 /* The end of a line's text: before its `\n` and the `\r`s ahead of it (`LogParser.trimLineEnd`). */
 static inline size_t trim_line_end(const unsigned char *b, size_t s, size_t e) {
@@ -91,7 +87,7 @@ size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct 
 
     /* Fields after the timestamp are separated by two or more spaces or a tab
        (`LogParser.splitFields`); the first two are the model and the project. */
-    size_t next = line_end(b, fields, n), to = trim_line_end(b, fields, next);
+    size_t next = plog_line_end(b, fields, n), to = trim_line_end(b, fields, next);
     size_t starts[2], ends[2];
     int count = 0;
     size_t i = fields;
@@ -132,7 +128,7 @@ size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_heade
             p += plog_next_marked_line(b + p, n - p);
             continue;
         }
-        size_t next = line_end(b, p, n), text_end = trim_line_end(b, p, next);
+        size_t next = plog_line_end(b, p, n), text_end = trim_line_end(b, p, next);
         size_t colon = upper ? keyword_colon(b, p, text_end) : NO_KEYWORD;
         if (colon != NO_KEYWORD) {
             if (k->bullet_state == BULLET_OPEN) k->bullet_state = BULLET_DONE;

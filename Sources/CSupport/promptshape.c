@@ -7,6 +7,10 @@
    (a candidate) is found; only the words at candidates are looked at closely, by the word rules
    below. */
 #include "csupport.h"
+#include "lineend.h"
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -133,24 +137,57 @@ int plog_names_code(const unsigned char *word, size_t n) {
     return dot - stem >= 2 && has_alpha(w + stem, dot - stem);
 }
 
-/* Units, lower case. Words longer than eight bytes are never units (`characters` is listed but
-   cannot match: the rule has always compared at most eight bytes). */
+/* Units, lower case, at most eight bytes each (they are compared as integers). */
 static const char *const units[] = {
     "ms", "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr", "hrs", "hour",
     "hours", "d", "day", "days", "wk", "week", "weeks", "us", "\xc2\xb5s", "ns", "kb", "mb", "gb", "tb", "k", "b",
     "bytes", "byte", "kib", "mib", "gib", "%", "percent", "px", "pt", "em", "rem", "fps", "hz", "khz", "mhz",
-    "ghz", "x", "lines", "line", "loc", "chars", "characters", "words", "tokens", "items", "rows", "requests",
+    "ghz", "x", "lines", "line", "loc", "chars", "words", "tokens", "items", "rows", "requests",
     "req", "rps", "qps", "users", "ms/op", "kb/s", "mb/s", "gb/s", "ops", "ops/s", "calls", "files", "lb", "kg",
     "g", "m", "cm", "mm", "km",
 };
 
-static int is_unit(const unsigned char *w, size_t n) {
+/* A word of 1-8 bytes as one integer, A-Z lower-cased (0: longer, or empty). */
+static uint64_t packed(const unsigned char *w, size_t n) {
     if (n == 0 || n > 8) return 0;
-    char lower[8];
-    for (size_t k = 0; k < n; k++) lower[k] = (char)(w[k] >= 'A' && w[k] <= 'Z' ? w[k] | 0x20 : w[k]);
-    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
-        if (strlen(units[u]) == n && memcmp(units[u], lower, n) == 0) return 1;
-    return 0;
+    uint64_t v = 0;
+    for (size_t k = 0; k < n; k++) {
+        unsigned char c = w[k] >= 'A' && w[k] <= 'Z' ? w[k] | 0x20 : w[k];
+        v |= (uint64_t)c << (8 * k);
+    }
+    return v;
+}
+
+#define UNIT_COUNT (sizeof units / sizeof units[0])
+static uint64_t unit_keys[UNIT_COUNT];
+static size_t unit_key_count;
+static pthread_once_t unit_keys_once = PTHREAD_ONCE_INIT;
+
+static int compare_keys(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The units packed and sorted, once: a number's unit is looked up by binary search. */
+static void make_unit_keys(void) {
+    for (size_t u = 0; u < UNIT_COUNT; u++) {
+        uint64_t key = packed((const unsigned char *)units[u], strlen(units[u]));
+        if (key) unit_keys[unit_key_count++] = key;
+    }
+    qsort(unit_keys, unit_key_count, sizeof unit_keys[0], compare_keys);
+}
+
+static int is_unit(const unsigned char *w, size_t n) {
+    uint64_t key = packed(w, n);
+    if (!key) return 0;
+    pthread_once(&unit_keys_once, make_unit_keys);
+    size_t lo = 0, hi = unit_key_count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (unit_keys[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < unit_key_count && unit_keys[lo] == key;
 }
 
 int plog_number_with_unit(const unsigned char *word, size_t n, const unsigned char *next, size_t next_n) {
@@ -414,11 +451,6 @@ void plog_shape_line(const unsigned char *b, size_t n, struct plog_shape *st) {
     if (candidate < n) examine_candidates(st, b, 0, candidate, end, n);
 }
 
-static inline size_t line_end(const unsigned char *b, size_t from, size_t n) {
-    const unsigned char *nl = from < n ? memchr(b + from, '\n', n - from) : NULL;
-    return nl ? (size_t)(nl - b) + 1 : n;
-}
-
 /* The body of `plog_shape_lines`, built twice: with `scan` and (on x86-64) with `scan_avx2`. */
 __attribute__((always_inline))
 static inline size_t shape_lines(const unsigned char *b, size_t n, struct plog_shape *st, int avx2) {
@@ -437,11 +469,11 @@ static inline size_t shape_lines(const unsigned char *b, size_t n, struct plog_s
         if (is_fence(b + s, n - s, &p)) {
             st->in_fence = !st->in_fence;
             st->code_block = 1;
-            i = line_end(b, s + p, n);
+            i = plog_line_end(b, s + p, n);
             continue;
         }
         if (st->in_fence) {
-            i = line_end(b, s + p, n);
+            i = plog_line_end(b, s + p, n);
             continue;
         }
         size_t candidate = n - s, end;
@@ -483,9 +515,7 @@ size_t plog_shape_lines_baseline(const unsigned char *b, size_t n, struct plog_s
 size_t plog_next_marked_line(const unsigned char *b, size_t n) {
     size_t i = 0;
     while (i < n) {
-        const unsigned char *nl = memchr(b + i, '\n', n - i);
-        if (!nl) return n;
-        i = (size_t)(nl - b) + 1;
+        i = plog_line_end(b, i, n);
         if (i < n && (b[i] == '#' || (b[i] >= 'A' && b[i] <= 'Z'))) return i;
     }
     return n;

@@ -40,6 +40,25 @@ import Testing
         #expect(PromptShape.of(text).numberWithUnit == expected, "\(text)")
     }
 
+    /// Every unit the README lists, attached and as the next word, in any case; near-misses are not units.
+    @Test func everyUnit() {
+        let units = ["ns", "us", "µs", "ms", "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes",
+                     "h", "hr", "hrs", "hour", "hours", "d", "day", "days", "wk", "week", "weeks", "b", "byte", "bytes",
+                     "k", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "%", "percent", "x", "px", "pt", "em", "rem", "fps",
+                     "hz", "khz", "mhz", "ghz", "lines", "line", "loc", "chars", "words", "tokens", "items", "rows",
+                     "requests", "req", "rps", "qps", "users", "calls", "files", "ops", "ops/s", "ms/op", "kb/s", "mb/s",
+                     "gb/s", "lb", "kg", "g", "m", "cm", "mm", "km"]
+        for u in units {
+            #expect(PromptShape.of("keep it 50\(u)").numberWithUnit, "50\(u)")
+            // Case is folded for ASCII letters only (`µs` upper-cased is Greek).
+            let upper = u.allSatisfy(\.isASCII) ? u.uppercased() : u
+            #expect(PromptShape.of("keep it 50 \(upper)").numberWithUnit, "50 \(upper)")
+        }
+        for notUnit in ["apples", "msec", "kbps", "characters", "mss", "q", "lines2"] {
+            #expect(!PromptShape.of("keep it 50 \(notUnit)").numberWithUnit, "50 \(notUnit)")
+        }
+    }
+
     @Test(arguments: [
         ("Can you fix it", true), ("your code", true), ("YOU decide", true), ("you're right", true),
         ("you’ll see", true), ("(you) know", true), ("\"you\"", true), ("yourself too", true),

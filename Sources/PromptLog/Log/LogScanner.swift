@@ -22,14 +22,17 @@ public enum LogScanner {
     /// scans that need the time of every block without parsing it twice.
     static func headerTimestamp(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> (start: Int, end: Int, timestamp: Timestamp)? {
         let n = buf.count
-        guard p + 3 < n, buf[p] == 35, buf[p + 1] == 35, buf[p + 2] == 32 else { return nil }
+        guard p >= 0, p + 3 < n, let b = buf.baseAddress else { return nil }
+        // Reads through the base address (every index below is checked against `n`): stats
+        // looks at every header of the log.
+        guard b[p] == 35, b[p + 1] == 35, b[p + 2] == 32 else { return nil }
         var s = p + 3
-        while s < n && (buf[s] == 32 || buf[s] == 9) { s += 1 }
+        while s < n && (b[s] == 32 || b[s] == 9) { s += 1 }
         // Cheap pre-check before the full parse: four digits and a dash.
-        guard s + 16 <= n, isDigit(buf[s]), isDigit(buf[s + 1]), isDigit(buf[s + 2]), isDigit(buf[s + 3]),
-              buf[s + 4] == 45 else { return nil }
+        guard s + 16 <= n, isDigit(b[s]), isDigit(b[s + 1]), isDigit(b[s + 2]), isDigit(b[s + 3]),
+              b[s + 4] == 45 else { return nil }
         var e = s
-        while e < n, buf[e] != 32, buf[e] != 9, buf[e] != 10, buf[e] != 13 { e += 1 }
+        while e < n, b[e] != 32, b[e] != 9, b[e] != 10, b[e] != 13 { e += 1 }
         guard let ts = Timestamp.parse(buf, s, e, keepText: false) else { return nil }
         return (s, e, ts)
     }

@@ -86,32 +86,34 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     /// As `parse`, but with `keepText: false` the result's `text` is empty: no allocation, for
     /// scans that look at every header (finding headers, stats) and rarely need the text.
     static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, keepText: Bool) -> Timestamp? {
-        // Index arithmetic rather than a closure over a cursor: stats parses every header of a
-        // log, and a capturing closure is not inlined.
+        // Index arithmetic rather than a closure over a cursor, and reads through the base
+        // address once the range is checked: stats parses every header of a log.
+        guard end - start >= 16 else { return nil }
+        precondition(start >= 0 && end <= buf.count, "timestamp range outside the buffer")
+        let b = buf.baseAddress!
         @inline(__always) func digit(_ k: Int) -> Int {  // -1 when not a digit
-            let d = Int(buf[k]) &- 48
+            let d = Int(b[k]) &- 48
             return UInt(bitPattern: d) < 10 ? d : -1
         }
         @inline(__always) func two(_ k: Int) -> Int {  // -1 when not two digits (or past the end)
             guard k + 2 <= end else { return -1 }
-            let a = digit(k), b = digit(k + 1)
-            return a < 0 || b < 0 ? -1 : a * 10 + b
+            let tens = digit(k), ones = digit(k + 1)
+            return tens < 0 || ones < 0 ? -1 : tens * 10 + ones
         }
         // YYYY-MM-DDTHH:MM, sixteen bytes.
-        guard end - start >= 16 else { return nil }
         let y1 = two(start), y2 = two(start + 2)
-        guard y1 >= 0, y2 >= 0, buf[start + 4] == 45, buf[start + 7] == 45, buf[start + 13] == 58,
-              buf[start + 10] == 84 || buf[start + 10] == 116 else { return nil }  // '-', ':', 'T' or 't'
+        guard y1 >= 0, y2 >= 0, b[start + 4] == 45, b[start + 7] == 45, b[start + 13] == 58,
+              b[start + 10] == 84 || b[start + 10] == 116 else { return nil }  // '-', ':', 'T' or 't'
         let year = y1 * 100 + y2
         let month = two(start + 5), day = two(start + 8), hour = two(start + 11), minute = two(start + 14)
         guard month >= 0, day >= 0, hour >= 0, minute >= 0 else { return nil }
         var i = start + 16
         var second = 0
-        if i < end && buf[i] == 58 {  // ':' seconds
+        if i < end && b[i] == 58 {  // ':' seconds
             second = two(i + 1)
             guard second >= 0 else { return nil }
             i += 3
-            if i < end && (buf[i] == 46 || buf[i] == 44) {  // fraction: '.' or ','
+            if i < end && (b[i] == 46 || b[i] == 44) {  // fraction: '.' or ','
                 i += 1
                 let fracStart = i
                 while i < end && digit(i) >= 0 { i += 1 }
@@ -123,7 +125,7 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
         }
         var offset: Int? = nil
         if i < end {
-            let c = buf[i]
+            let c = b[i]
             if c == 90 || c == 122 {  // 'Z' / 'z'
                 i += 1; offset = 0
             } else if c == 43 || c == 45 {  // '+' / '-'
@@ -131,7 +133,7 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
                 guard oh >= 0, oh <= 23 else { return nil }
                 i += 3
                 var om = 0
-                if i < end && buf[i] == 58 {
+                if i < end && b[i] == 58 {
                     om = two(i + 1)
                     guard om >= 0 else { return nil }
                     i += 3

@@ -148,10 +148,14 @@ private final class BlockScratch {
 /// allocation per lookup). Used to remember verdicts of outcome texts seen before and to give
 /// models and projects small ids.
 struct ByteTable<Value> {
-    private var hashes: [UInt64]
-    private var starts: [Int32]
-    private var lengths: [Int32]
-    private var values: [Value?]
+    /// A key (its hash, and where its bytes are in `arena`) with its value; hash 0: empty.
+    private struct Slot {
+        var hash: UInt64 = 0
+        var start: Int32 = 0
+        var length: Int32 = 0
+        var value: Value? = nil
+    }
+    private var slots: [Slot]
     private var arena: [UInt8] = []
     private(set) var count = 0
     /// When set, a full table stops taking new keys instead of growing (a cache).
@@ -162,10 +166,7 @@ struct ByteTable<Value> {
     init(capacity: Int = 64, fixedCapacity: Bool = false, maxKeyLength: Int = .max) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        hashes = Array(repeating: 0, count: size)
-        starts = Array(repeating: -1, count: size)
-        lengths = Array(repeating: 0, count: size)
-        values = Array(repeating: nil, count: size)
+        slots = Array(repeating: Slot(), count: size)
         self.fixedCapacity = fixedCapacity
         self.maxKeyLength = maxKeyLength
     }
@@ -202,26 +203,30 @@ struct ByteTable<Value> {
         return h | 1  // 0 marks an empty slot
     }
 
+    /// Where `key` is, or the empty slot where it would go. Through unsafe pointers: every
+    /// block looks up its model, project and outcome text.
     private func slot(_ key: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> (index: Int, found: Bool) {
-        let mask = hashes.count - 1
-        var i = Int(truncatingIfNeeded: h) & mask
-        while true {
-            if hashes[i] == 0 { return (i, false) }
-            if hashes[i] == h && Int(lengths[i]) == key.count {
-                let s = Int(starts[i])
-                let same = arena.withUnsafeBufferPointer { a in
-                    key.isEmpty || memcmp(a.baseAddress! + s, key.baseAddress!, key.count) == 0
+        slots.withUnsafeBufferPointer { s in
+            arena.withUnsafeBufferPointer { a in
+                let mask = s.count - 1
+                var i = Int(truncatingIfNeeded: h) & mask
+                while true {
+                    let found = s[i].hash
+                    if found == 0 { return (i, false) }
+                    if found == h && Int(s[i].length) == key.count
+                        && (key.isEmpty || memcmp(a.baseAddress! + Int(s[i].start), key.baseAddress!, key.count) == 0) {
+                        return (i, true)
+                    }
+                    i = (i + 1) & mask
                 }
-                if same { return (i, true) }
             }
-            i = (i + 1) & mask
         }
     }
 
     func get(_ key: UnsafeBufferPointer<UInt8>) -> Value? {
         let h = ByteTable.hash(key)
         let s = slot(key, h)
-        return s.found ? values[s.index] : nil
+        return s.found ? slots[s.index].value : nil
     }
 
     /// Stores `value` for `key` (a fixed-capacity table that is full, or a key that is too long, is left as it is).
@@ -229,34 +234,26 @@ struct ByteTable<Value> {
         guard key.count <= maxKeyLength else { return }
         let h = ByteTable.hash(key)
         let s = slot(key, h)
-        if s.found { values[s.index] = value; return }
-        if (count + 1) * 4 > hashes.count * 3 {
+        if s.found { slots[s.index].value = value; return }
+        if (count + 1) * 4 > slots.count * 3 {
             if fixedCapacity { return }
             grow()
             set(key, value)
             return
         }
-        hashes[s.index] = h
-        starts[s.index] = Int32(arena.count)
-        lengths[s.index] = Int32(key.count)
-        values[s.index] = value
+        slots[s.index] = Slot(hash: h, start: Int32(arena.count), length: Int32(key.count), value: value)
         arena.append(contentsOf: key)
         count += 1
     }
 
     private mutating func grow() {
-        let old = (hashes, starts, lengths, values, arena)
-        let size = hashes.count * 2
-        hashes = Array(repeating: 0, count: size)
-        starts = Array(repeating: -1, count: size)
-        lengths = Array(repeating: 0, count: size)
-        values = Array(repeating: nil, count: size)
+        let (old, oldArena) = (slots, arena)
+        slots = Array(repeating: Slot(), count: slots.count * 2)
         arena = []
         count = 0
-        old.4.withUnsafeBufferPointer { a in
-            for i in 0..<old.0.count where old.0[i] != 0 {
-                let s = Int(old.1[i])
-                set(UnsafeBufferPointer(rebasing: a[s..<s + Int(old.2[i])]), old.3[i]!)
+        oldArena.withUnsafeBufferPointer { a in
+            for o in old where o.hash != 0 {
+                set(UnsafeBufferPointer(rebasing: a[Int(o.start)..<Int(o.start) + Int(o.length)]), o.value!)
             }
         }
     }
@@ -264,9 +261,8 @@ struct ByteTable<Value> {
     /// Every key with its value.
     func forEach(_ body: (UnsafeBufferPointer<UInt8>, Value) -> Void) {
         arena.withUnsafeBufferPointer { a in
-            for i in 0..<hashes.count where hashes[i] != 0 {
-                let s = Int(starts[i])
-                body(UnsafeBufferPointer(rebasing: a[s..<s + Int(lengths[i])]), values[i]!)
+            for o in slots where o.hash != 0 {
+                body(UnsafeBufferPointer(rebasing: a[Int(o.start)..<Int(o.start) + Int(o.length)]), o.value!)
             }
         }
     }

@@ -1,0 +1,25 @@
+/* Line ends for the C readers of the log (not part of the module's interface). */
+#ifndef PLOG_LINEEND_H
+#define PLOG_LINEEND_H
+#include <stddef.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* The offset just past the first '\n' in b[from..<n], or n. Log lines are short: the first
+   64 bytes are searched inline, 16 at a time (a call to memchr per line cost more than the
+   search); a longer line goes on with memchr. */
+static inline size_t plog_line_end(const unsigned char *b, size_t from, size_t n) {
+    size_t i = from;
+#if defined(__SSE2__)
+    const __m128i nl = _mm_set1_epi8('\n');
+    for (int k = 0; k < 4 && i + 16 <= n; k++, i += 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b + i)), nl));
+        if (m) return i + (unsigned)__builtin_ctz(m) + 1;
+    }
+#endif
+    const unsigned char *p = i < n ? memchr(b + i, '\n', n - i) : NULL;
+    return p ? (size_t)(p - b) + 1 : n;
+}
+#endif
