@@ -42,7 +42,8 @@ let package = Package(
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog", "CSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PromptLog"]),
+        // Fixtures and golden files are read by path (next to the test sources), not bundled.
+        .testTarget(name: "EndToEndTests", dependencies: ["PromptLog"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )

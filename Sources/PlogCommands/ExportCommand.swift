@@ -23,10 +23,10 @@ public struct ExportCommand: ParsableCommand {
         let ctx = try log.context()
         let file = try MappedFile(path: ctx.logPath)
         file.adviseSequential()
-        try file.withBytes { buf in
+        file.withBytes { buf in
             var out: [UInt8] = []
             out.reserveCapacity(1 << 20)
-            try LogScanner.scan(buf) { span in
+            LogScanner.scan(buf) { span in
                 let block = LogParser.block(buf, span)
                 out += BlockJSON.object(block, line: span.line, text: block.raw).utf8
                 out.append(10)
