@@ -12,10 +12,18 @@ import Testing
         }
         deinit { try? FileManager.default.removeItem(atPath: dir) }
 
-        /// A program that runs `script` with /bin/sh.
+        /// A program that runs `script` with /bin/sh. Put in place by a child `cp`: a file this
+        /// process had open for writing can be inherited by a fork on another test thread, and
+        /// running it then fails with "Text file busy" (ETXTBSY).
         func add(_ name: String, _ script: String) throws {
-            let path = dir + "/" + name
-            try Data(("#!/bin/sh\n" + script + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            let path = dir + "/" + name, source = dir + "/." + name + ".source"
+            try Data(("#!/bin/sh\n" + script + "\n").utf8).write(to: URL(fileURLWithPath: source))
+            let cp = Process()
+            cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+            cp.arguments = [source, path]
+            try cp.run()
+            cp.waitUntilExit()
+            try #require(cp.terminationStatus == 0, "cp \(source) \(path)")
             chmod(path, 0o755)
         }
 

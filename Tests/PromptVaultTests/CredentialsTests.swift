@@ -24,8 +24,16 @@ struct CredentialsTests {
     func tokenThenHelper() throws {
         let dir = try temporaryDirectory()
         let helper = dir + "/helper"
+        // Put in place by a child `cp`: a file this process had open for writing can be inherited
+        // by a fork on another test thread, and running it then fails with "Text file busy".
         try "#!/bin/sh\ncat > \(dir)/request\necho username=helper-user\necho password=helper-secret\n"
-            .write(toFile: helper, atomically: true, encoding: .utf8)
+            .write(toFile: helper + ".source", atomically: true, encoding: .utf8)
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [helper + ".source", helper]
+        try cp.run()
+        cp.waitUntilExit()
+        try #require(cp.terminationStatus == 0)
         chmod(helper, 0o755)
         let env = Environment(variables: ["HOME": dir, "PATH": "/usr/bin:/bin", "PLOG_GIT_TOKEN": "tok"], currentDirectory: dir)
         let creds = Credentials(env: env, helper: helper)
