@@ -30,22 +30,17 @@ static inline int may_be_header(const unsigned char *b, size_t p, size_t n) {
     return s + 5 <= n && is_digit(b[s]) && is_digit(b[s + 1]) && is_digit(b[s + 2]) && is_digit(b[s + 3]) && b[s + 4] == '-';
 }
 
-#define NO_KEYWORD ((size_t)-1)
-
-/* The colon of a section keyword line (`TASK:`, `OUTCOME: ...`), as `LogParser.keywordColon`:
-   2-33 capitals, digits, `_` or `-` starting with a capital, then `:` at the end or before a
-   space or tab. */
-static size_t keyword_colon(const unsigned char *b, size_t p, size_t end) {
-    if (p >= end || !is_upper(b[p])) return NO_KEYWORD;
+size_t plog_keyword_colon(const unsigned char *b, size_t p, size_t end) {
+    if (p >= end || !is_upper(b[p])) return 0;
     for (size_t i = p + 1; i < end && i - p <= 32; i++) {
         unsigned char c = b[i];
         if (c == ':') {
-            if (i - p < 2) return NO_KEYWORD;
-            return i + 1 == end || b[i + 1] == ' ' || b[i + 1] == '\t' ? i : NO_KEYWORD;
+            if (i - p < 2) return 0;
+            return i + 1 == end || b[i + 1] == ' ' || b[i + 1] == '\t' ? i : 0;
         }
-        if (!(is_upper(c) || is_digit(c) || c == '_' || c == '-')) return NO_KEYWORD;
+        if (!(is_upper(c) || is_digit(c) || c == '_' || c == '-')) return 0;
     }
-    return NO_KEYWORD;
+    return 0;
 }
 
 /* Appends `b[s..<e]` to a text (writing what fits, counting all of it). */
@@ -129,8 +124,8 @@ size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_heade
             continue;
         }
         size_t next = plog_line_end(b, p, n), text_end = trim_line_end(b, p, next);
-        size_t colon = upper ? keyword_colon(b, p, text_end) : NO_KEYWORD;
-        if (colon != NO_KEYWORD) {
+        size_t colon = upper ? plog_keyword_colon(b, p, text_end) : 0;
+        if (colon) {
             if (k->bullet_state == BULLET_OPEN) k->bullet_state = BULLET_DONE;
             size_t inline_text = colon + 1;
             if (inline_text < text_end && (b[inline_text] == ' ' || b[inline_text] == '\t')) inline_text++;

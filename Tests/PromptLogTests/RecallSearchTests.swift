@@ -53,7 +53,7 @@ func recallRun(_ log: String, _ request: RecallRequest) throws -> RecallOutcome 
 
     var offsets: [Int] {
         var o: [Int] = []
-        Array(log.utf8).withUnsafeBufferPointer { buf in LogScanner.scan(buf) { o.append($0.offset) } }
+        Array(log.utf8).withUnsafeBufferPointer { buf in _ = LogScanner.scan(buf) { o.append($0.offset) } }
         return o
     }
 

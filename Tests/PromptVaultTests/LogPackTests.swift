@@ -108,7 +108,7 @@ struct LogPackTests {
         _ = FileManager.default.createFile(atPath: log, contents: Data(first))
         _ = try Vault.commit(logPath: log, env: env)
         let pack = LogPack(gitDirectory: dir + "/.git/")
-        let base = ObjectID.of(UnsafeRawBufferPointer(start: first, count: first.count), kind: .blob)
+        let base = first.withUnsafeBytes { ObjectID.of($0, kind: .blob) }
 
         let grown = first + Array("\n## 2025-01-02T10:00+00:00  m  p\nTASK: two\n".utf8)
         let found = try grown.withUnsafeBytes { try pack.basePrefix(path: "prompts.log", of: $0) }

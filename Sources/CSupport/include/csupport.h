@@ -51,6 +51,11 @@ int plog_number_with_unit(const unsigned char *word, size_t n, const unsigned ch
 /// (a header or a section keyword, maybe), or `n`: stats skips lines that count for nothing.
 size_t plog_next_marked_line(const unsigned char *b, size_t n);
 
+/// The offset of the colon when the line `b[p..<end]` starts a section (`KEYWORD:` at column 0:
+/// an upper-case letter, then 1 to 31 of `A-Z 0-9 _ -`, a colon, then the line's end, a space or
+/// a tab); 0 when it does not (a colon is never at 0). The parser and stats' reader both use it.
+size_t plog_keyword_colon(const unsigned char *b, size_t p, size_t end);
+
 /// What `plog stats` reads of one block (`BlockReader` in Swift): the header's model and project,
 /// the first TASK section's text, the first OUTCOME bullet, the first PROMPT's shape.
 struct plog_block {

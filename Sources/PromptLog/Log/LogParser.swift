@@ -1,3 +1,5 @@
+import CSupport
+
 /// A whole log, parsed: the preamble and the blocks in file order.
 public struct ParsedLog: Sendable {
     /// Bytes before the first header, kept as written.
@@ -89,21 +91,13 @@ public enum LogParser {
     }
 
     /// If the line `buf[p..<end]` starts a section (`KEYWORD:` at column 0: an upper-case letter,
-    /// then 1 to 31 of `A-Z 0-9 _ -`, a colon, then the line's end, a space or a tab), the colon's offset.
+    /// then 1 to 31 of `A-Z 0-9 _ -`, a colon, then the line's end, a space or a tab), the colon's
+    /// offset. The rule is `plog_keyword_colon`, which stats' block reader uses too.
     static func keywordColon(_ buf: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Int? {
-        guard p < end, buf[p] >= 65, buf[p] <= 90 else { return nil }
-        var i = p + 1
-        while i < end, i - p <= 32 {
-            let c = buf[i]
-            if c == 58 {  // ':'
-                guard i - p >= 2 else { return nil }
-                if i + 1 == end || buf[i + 1] == 32 || buf[i + 1] == 9 { return i }
-                return nil
-            }
-            guard (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c == 95 || c == 45 else { return nil }
-            i += 1
-        }
-        return nil
+        guard p < end else { return nil }
+        precondition(p >= 0 && end <= buf.count, "keyword line outside the buffer")
+        let colon = plog_keyword_colon(buf.baseAddress!, p, end)
+        return colon > 0 ? colon : nil
     }
 
     /// The end of a line's text: before its `\n` and the `\r`s ahead of it. All of them: a line
