@@ -157,11 +157,10 @@ size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_heade
             break;
         case SECTION_OUTCOME: {
             if (k->bullet_state == BULLET_DONE) break;
-            int blank = 1;
-            for (size_t i = p; i < text_end; i++)
-                if (b[i] != ' ' && b[i] != '\t') { blank = 0; break; }
             if (!k->body_started) {
-                if (blank) break;  /* leading blank lines of a section body are dropped */
+                size_t i = p;
+                while (i < text_end && (b[i] == ' ' || b[i] == '\t')) i++;
+                if (i == text_end) break;  /* leading blank lines of a section body are dropped */
                 k->body_started = 1;
             }
             if (text_end == p) break;  /* empty lines never end or start a bullet */
