@@ -17,6 +17,9 @@ public struct CommitReport: Equatable, Sendable {
     public var blocksAdded: Int
     /// Whether `.gitattributes` was updated in the same commit.
     public var attributesUpdated: Bool
+    /// Where plog stepped back for git (waited for a lock, left a replaced pack in place), for
+    /// the cron log: printed even with `--quiet`.
+    public var notes: [String] = []
 
     public var committed: Bool { commit != nil }
 }
@@ -88,10 +91,37 @@ extension LogRepository {
     /// Commits the log (and `.gitattributes` when its union-merge line is missing) on the current
     /// branch, whatever else is staged or changed: the commit's tree is HEAD's tree with only
     /// those entries replaced, and only their index entries are updated. Returns a report with
-    /// `commit == nil` when the log has not changed since HEAD.
+    /// `commit == nil` when the log has not changed since HEAD. When another process moves the
+    /// branch meanwhile (a `git commit` by hand), the commit is made again on top of it (three
+    /// tries); a lock held by git is waited for (see `GitWait`).
     func commitLog(message: String?, initialMessage: String? = nil, env: Environment,
                    exclusiveLog: LockedLog? = nil) throws -> CommitReport {
-        let head = try checkReady(for: "plog commit")
+        let wait = try GitWait(env: env)
+        var notes: [String] = []
+        for attempt in 1...3 {
+            do {
+                var report = try commitLogOnce(message: message, initialMessage: initialMessage, env: env,
+                                               exclusiveLog: exclusiveLog, wait: wait, notes: &notes)
+                report.notes = notes
+                return report
+            } catch let e as GitError where e.isModified && attempt < 3 {
+                notes.append("the branch moved while plog committed (\(e.message)); committed again on top of it")
+            }
+        }
+        preconditionFailure("the last attempt returns or throws")
+    }
+
+    private func commitLogOnce(message: String?, initialMessage: String?, env: Environment,
+                               exclusiveLog: LockedLog?, wait: GitWait, notes: inout [String]) throws -> CommitReport {
+        let head = try checkReady(for: "plog commit", wait: wait, notes: &notes)
+        // git gc and git maintenance are given the time to finish; if they do not, the commit is
+        // still safe (plog's objects are new, so git prunes none of them), and the pack it
+        // replaces stays in place until a later run.
+        let housekeeping = wait.waitWhile { GitActivity.housekeeping(commonDirectory: objectsOwner) }
+        if let note = housekeeping.note { notes.append(note) }
+        if let busy = housekeeping.stillBusy {
+            notes.append("\(busy) after \(GitWait.text(housekeeping.seconds)) s; committing anyway")
+        }
         let (branch, parent): (String, ObjectID?) = {
             switch head {
             case let .unborn(b): return (b, nil)
@@ -118,7 +148,7 @@ extension LogRepository {
         // Hashing the log and checking that it still starts with the pack's base (to find what
         // changed) are independent: on a big log they run on two cores. A failed check costs
         // only time: the pack is then read to compare.
-        let pack = LogPack(gitDirectory: objectsOwner)
+        let pack = LogPack(gitDirectory: objectsOwner, workTree: workTree)
         let (blob, prefix) = Parallel.both(
             { log.withBytes { ObjectID.of($0, kind: .blob) } },
             { log.withBytes { try? pack.basePrefix(path: path, of: $0) } })
@@ -136,10 +166,11 @@ extension LogRepository {
         // The log version goes straight into plog's pack (a loose copy would be a full
         // compressed blob); the small objects of the commit are written loose and moved into
         // the pack by the next write.
-        _ = try log.withBytes { bytes in
+        let written = try log.withBytes { bytes in
             try pack.write(repository: repository, objects: [], logVersion: (path, blob, bytes),
                            basePrefix: prefix)
         }
+        if let note = written.removal.note { notes.append(note) }
         let attributesBlob = try attributes.map { try repository.writeObject(Array($0.utf8), kind: .blob) }
         var changes = [TreeChange(path: path, blob: blob, mode: headEntry.map { fileMode($0.mode) } ?? 0o100644)]
         if let attributesBlob { changes.append(TreeChange(path: ".gitattributes", blob: attributesBlob)) }
@@ -157,17 +188,21 @@ extension LogRepository {
                                                  author: identity)
         // What libgit2 just wrote loose: the commit, the trees on the log's path (the root tree
         // also holds .gitattributes) and the .gitattributes blob.
-        let written = [commit] + (try repository.treesAlong(root: tree, path: path)) + (attributesBlob.map { [$0] } ?? [])
-        try pack.recordLoose(written.filter { LooseObjects.isLoose($0, objects: objectsOwner + "objects") })
+        let created = [commit] + (try repository.treesAlong(root: tree, path: path)) + (attributesBlob.map { [$0] } ?? [])
+        try pack.recordLoose(created.filter { LooseObjects.isLoose($0, objects: objectsOwner + "objects") })
 
         let firstLine = text.split(separator: "\n").first.map(String.init) ?? text
-        try repository.setReference(branch, to: commit, expected: parent,
-                                    message: (parent == nil ? "commit (initial): " : "commit: ") + firstLine)
+        try wait.retryingLocked {
+            try repository.setReference(branch, to: commit, expected: parent,
+                                        message: (parent == nil ? "commit (initial): " : "commit: ") + firstLine)
+        }
         do {
-            try index.reload()
-            try index.setEntry(path, id: blob, mode: headEntry.map { fileMode($0.mode) } ?? 0o100644, stat: st)
-            if let attributesBlob { try stageAttributes(index, blob: attributesBlob, text: attributes ?? "") }
-            try index.write()
+            try wait.retryingLocked {
+                try index.reload()
+                try index.setEntry(path, id: blob, mode: headEntry.map { fileMode($0.mode) } ?? 0o100644, stat: st)
+                if let attributesBlob { try stageAttributes(index, blob: attributesBlob, text: attributes ?? "") }
+                try index.write()
+            }
         } catch {
             throw PlogError.refused(
                 what: "committed \(commit.short) on \(shortBranch(branch)), but could not update the index",

@@ -32,6 +32,8 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
     /// A lock file (`index.lock`, `HEAD.lock`, a ref's `.lock`) is held by another process.
     public var isLocked: Bool { code == GIT_ELOCKED.rawValue }
     public var isNonFastForward: Bool { code == GIT_ENONFASTFORWARD.rawValue }
+    /// A reference was not where the caller expected it (another process moved it meanwhile).
+    public var isModified: Bool { code == GIT_EMODIFIED.rawValue }
     /// No credential was accepted (plog's credential callback gives up with this code too).
     public var isAuthentication: Bool { code == GIT_EAUTH.rawValue }
 

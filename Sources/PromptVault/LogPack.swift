@@ -20,11 +20,16 @@ struct LogPack {
     /// Where the pack's name and bases are recorded: `.git/plog/logpack`.
     let statePath: String
     let packDirectory: String
+    /// Removes the packs a write replaced, when git cannot still need them (see `PackRemoval`).
+    let removal: PackRemoval
 
-    init(gitDirectory: String) {
+    /// `gitDirectory` is where objects live (a linked work tree's common directory); `workTree`
+    /// (default: the directory that holds `gitDirectory`) is where a git process at work would run.
+    init(gitDirectory: String, workTree: String? = nil) {
         let dir = gitDirectory.hasSuffix("/") ? gitDirectory : gitDirectory + "/"
         statePath = dir + "plog/logpack"
         packDirectory = dir + "objects/pack"
+        removal = PackRemoval(commonDirectory: dir, workTree: workTree ?? Path.dirname(String(dir.dropLast())))
     }
 
     /// The recorded state: the current pack and the base blob of each log path.
@@ -35,12 +40,16 @@ struct LogPack {
         /// Small objects plog wrote loose (trees, commits) since the pack was last written; the
         /// next write moves them into the pack.
         var loose: [ObjectID] = []
+        /// Packs plog replaced but left in place (a `.keep` file, a multi-pack-index, git at
+        /// work): each write tries to remove them again.
+        var retired: [String] = []
 
         func encoded() -> [UInt8] {
             var s = "# plog's pack of log versions; see `plog commit --help`.\n"
             if let pack { s += "pack \(pack)\n" }
             for (path, id) in bases.sorted(by: { $0.key < $1.key }) { s += "base \(id.hex) \(path)\n" }
             for id in loose { s += "loose \(id.hex)\n" }
+            for name in retired { s += "retired \(name)\n" }
             return Array(s.utf8)
         }
 
@@ -51,8 +60,16 @@ struct LogPack {
                 if parts.count == 2, parts[0] == "pack" { st.pack = parts[1] }
                 if parts.count == 3, parts[0] == "base", let id = ObjectID(hex: parts[1]) { st.bases[parts[2]] = id }
                 if parts.count == 2, parts[0] == "loose", let id = ObjectID(hex: parts[1]) { st.loose.append(id) }
+                if parts.count == 2, parts[0] == "retired", isPackName(parts[1]), !st.retired.contains(parts[1]) {
+                    st.retired.append(parts[1])
+                }
             }
             return st
+        }
+
+        /// `pack-` and 40 hex digits: nothing else is ever deleted.
+        static func isPackName(_ name: String) -> Bool {
+            name.count == 45 && name.hasPrefix("pack-") && name.dropFirst(5).allSatisfy { $0.isHexDigit && !$0.isUppercase }
         }
     }
 
@@ -70,6 +87,8 @@ struct LogPack {
         var packBytes: Int
         /// Log paths whose base moved to their newest version.
         var rebased: [String]
+        /// The replaced packs removed now, and those left in place (and why, when git was busy).
+        var removal = PackRemoval.Result()
     }
 
     func loadState() -> State {
@@ -218,24 +237,39 @@ struct LogPack {
         if old != nil && entries.count == old!.index.ids.count && absorbedNames.isEmpty && rebased.isEmpty {
             // Nothing new: keep the pack as it is.
             if !state.loose.isEmpty { state.loose = []; try saveState(state); removeLoose(looseTaken) }
-            return Outcome(packName: state.pack!, objects: entries.count, packBytes: old!.packSize, rebased: [])
+            let removal = try removeRetired(&state)
+            return Outcome(packName: state.pack!, objects: entries.count, packBytes: old!.packSize, rebased: [],
+                           removal: removal)
         }
         let (name, packBytes) = try writePack(entries, old: old)
         state.pack = name
         state.loose = []
+        // Only now that the new pack holds everything may the old ones go, and only when git
+        // cannot still need them: recorded first, so that one left in place is tried again.
+        for n in absorbedNames + (old.map { [$0.name] } ?? []) where n != name && !state.retired.contains(n) {
+            state.retired.append(n)
+        }
         try saveState(state)
         removeLoose(looseTaken)
         try repository.refreshObjects()
-        // Only now that the new pack holds everything may the old ones go (index first, as git does).
-        var gone = absorbedNames
-        if let oldName = old?.name, oldName != name { gone.append(oldName) }
-        for n in gone {
-            unlink(packDirectory + "/" + n + ".idx")
-            unlink(packDirectory + "/" + n + ".pack")
-            unlink(packDirectory + "/" + n + ".rev")
-            unlink(packDirectory + "/" + n + ".keep")
+        let removal = try removeRetired(&state)
+        return Outcome(packName: name, objects: entries.count, packBytes: packBytes, rebased: rebased, removal: removal)
+    }
+
+    /// Removes the retired packs no rule of `PackRemoval` protects, and records the rest.
+    private func removeRetired(_ state: inout State) throws -> PackRemoval.Result {
+        let current = state.pack
+        let candidates = state.retired.filter { $0 != current }
+        guard !candidates.isEmpty else {
+            if !state.retired.isEmpty { state.retired = []; try saveState(state) }
+            return PackRemoval.Result()
         }
-        return Outcome(packName: name, objects: entries.count, packBytes: packBytes, rebased: rebased)
+        let result = removal.remove(candidates)
+        if result.kept != state.retired {
+            state.retired = result.kept
+            try saveState(state)
+        }
+        return result
     }
 
     /// Deletes the loose copies of objects that are now in the pack.

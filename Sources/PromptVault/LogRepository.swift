@@ -52,19 +52,23 @@ final class LogRepository {
         pathInRepository = String(real.dropFirst(prefix.count))
     }
 
-    /// Refuses to work on a repository in the middle of another operation, with a held index
-    /// lock, or with a detached HEAD. Returns HEAD.
-    func checkReady(for command: String) throws -> HeadState {
+    /// Refuses to work on a repository in the middle of another operation, with an index lock
+    /// that is still held when `wait` runs out (a `git status` holds it for a moment), or with a
+    /// detached HEAD. Returns HEAD.
+    func checkReady(for command: String, wait: GitWait, notes: inout [String]) throws -> HeadState {
         if let op = repository.operationInProgress {
             throw PlogError.refused(what: "\(command): \(workTree) is in the middle of \(op)",
                                     reason: "committing now could mix the log into it",
                                     hint: "finish or abort it with git (e.g. `git -C \(shellQuoted(workTree)) merge --abort`), then run \(command) again")
         }
-        if Path.exists(gitDirectory + "index.lock") {
-            throw PlogError.refused(what: "\(command): \(gitDirectory)index.lock exists",
-                                    reason: "another git process is using the repository (or one crashed)",
-                                    hint: "wait for it to finish; if no git command is running, remove \(gitDirectory)index.lock")
+        let lock = gitDirectory + "index.lock"
+        let waited = wait.waitWhile { Path.exists(lock) ? "\(lock) exists" : nil }
+        if waited.stillBusy != nil {
+            throw PlogError.refused(what: "\(command): \(lock) exists",
+                                    reason: "another git process is using the repository (or one crashed); waited \(GitWait.text(waited.seconds)) s",
+                                    hint: "wait for it to finish; if no git command is running, remove \(lock)")
         }
+        if let note = waited.note { notes.append(note) }
         let head = try repository.head()
         if case let .detached(id) = head {
             throw PlogError.refused(what: "\(command): HEAD is detached at \(id.short) in \(workTree)",
@@ -88,6 +92,84 @@ final class LogRepository {
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
+    }
+}
+
+/// How long one plog command waits for git to let go of the repository (`index.lock`, a
+/// branch's lock, `git gc`, `git maintenance`) before it steps back: `$PLOG_GIT_WAIT` seconds (a
+/// decimal number; 0: not at all), default 10. The time is counted from the start, across every
+/// wait of the command.
+struct GitWait {
+    static let defaultSeconds = 10.0
+    /// How often a held lock is looked at again.
+    static let pollNanoseconds = 50_000_000
+    let seconds: Double
+    private let deadline: Double
+
+    init(seconds: Double) {
+        self.seconds = seconds
+        deadline = GitWait.now() + seconds
+    }
+
+    init(env: Environment) throws {
+        guard let text = env["PLOG_GIT_WAIT"] else { self.init(seconds: GitWait.defaultSeconds); return }
+        guard let s = Double(text), s.isFinite, s >= 0 else {
+            throw PlogError.invalidInput(input: "PLOG_GIT_WAIT=\(text)", reason: "it is not a number of seconds",
+                                         hint: "set it to how long plog may wait for another git process, e.g. PLOG_GIT_WAIT=30 (default \(Int(GitWait.defaultSeconds)))")
+        }
+        self.init(seconds: s)
+    }
+
+    /// What a wait found.
+    struct Waited {
+        /// Why git was busy when the wait began (nil: it was not).
+        var first: String?
+        /// Why it is still busy after the time ran out (nil: it let go).
+        var stillBusy: String?
+        var seconds: Double
+
+        /// `waited 0.4 s: REASON`, for the cron log; nil when there was no wait.
+        var note: String? {
+            guard let first, stillBusy == nil else { return nil }
+            return "waited \(GitWait.text(seconds)) s: \(first)"
+        }
+    }
+
+    /// Looks at `busy` until it returns nil or the time is up.
+    func waitWhile(_ busy: () -> String?) -> Waited {
+        let start = GitWait.now()
+        guard let first = busy() else { return Waited(first: nil, stillBusy: nil, seconds: 0) }
+        var reason: String? = first
+        while let r = reason {
+            guard GitWait.now() < deadline else { return Waited(first: first, stillBusy: r, seconds: GitWait.now() - start) }
+            var ts = timespec(tv_sec: 0, tv_nsec: GitWait.pollNanoseconds)
+            nanosleep(&ts, nil)
+            reason = busy()
+        }
+        return Waited(first: first, stillBusy: nil, seconds: GitWait.now() - start)
+    }
+
+    /// Runs `body` again while it fails on a lock another process holds, until the time is up.
+    func retryingLocked<R>(_ body: () throws -> R) throws -> R {
+        while true {
+            do {
+                return try body()
+            } catch let e as GitError where e.isLocked && GitWait.now() < deadline {
+                var ts = timespec(tv_sec: 0, tv_nsec: GitWait.pollNanoseconds)
+                nanosleep(&ts, nil)
+            }
+        }
+    }
+
+    static func text(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
 

@@ -6,6 +6,8 @@ public struct SyncReport: Equatable, Sendable {
     /// Blocks merged in from the remote.
     public var blocksFromRemote: Int
     public var pushed: Bool
+    /// Where plog stepped back for git (see `CommitReport.notes`): printed even with `--quiet`.
+    public var notes: [String] = []
 }
 
 public struct PushReport: Equatable, Sendable {
@@ -84,7 +86,9 @@ struct Syncer {
 
     func sync(remoteName: String?) throws -> SyncReport {
         var lines: [String] = []
+        var notes: [String] = []
         let first = try repo.commitLog(message: nil, env: env)
+        notes += first.notes
         if let id = first.commit { lines.append("committed \(id.short) on \(first.branch): \(first.message)") }
         guard case let .branch(branchRef, _) = try repository.head() else {
             throw PlogError.refused(what: "plog sync: the branch has no commit", reason: "there is nothing to share yet",
@@ -96,18 +100,19 @@ struct Syncer {
             let before = packNames()
             try fetch(target)
             let fetched = packNames().subtracting(before)
-            fromRemote += try merge(target, lines: &lines)
+            fromRemote += try merge(target, lines: &lines, notes: &notes)
             if !fetched.isEmpty {
                 // The fetched pack holds full copies of the remote's log versions: fold them into
                 // plog's pack as deltas.
-                try LogPack(gitDirectory: repo.objectsOwner).write(repository: repository, objects: [], logVersion: nil,
-                                                                  absorb: fetched.sorted())
+                let written = try LogPack(gitDirectory: repo.objectsOwner, workTree: repo.workTree)
+                    .write(repository: repository, objects: [], logVersion: nil, absorb: fetched.sorted())
+                if let note = written.removal.note { notes.append(note) }
             }
             guard case let .branch(_, head) = try repository.head() else { break }
             if try repository.referenceTarget(target.trackingRef) == head {
                 lines.append("\(target.label) is up to date with \(target.branch) (\(head.short))")
                 try setUpstreamIfMissing(target)
-                return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: false)
+                return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: false, notes: notes)
             }
             if let reason = try push(target, head: head) {
                 if attempt < 3 { continue }
@@ -117,9 +122,9 @@ struct Syncer {
             }
             try setUpstreamIfMissing(target)
             lines.append("pushed \(target.branch) (\(head.short)) to \(target.label) (\(target.remote.url))")
-            return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: true)
+            return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: true, notes: notes)
         }
-        return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: false)
+        return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: false, notes: notes)
     }
 
     // MARK: Network
@@ -188,7 +193,7 @@ struct Syncer {
     /// Brings the remote's branch into the local one: nothing when the local branch has it
     /// already, a fast-forward when the local branch is behind, else a merge commit. Returns
     /// the number of blocks that came from the remote.
-    func merge(_ target: SyncTarget, lines: inout [String]) throws -> Int {
+    func merge(_ target: SyncTarget, lines: inout [String], notes: inout [String]) throws -> Int {
         guard let theirs = try repository.referenceTarget(target.trackingRef) else {
             lines.append("\(target.label) does not exist yet; it will be created")
             return 0
@@ -197,6 +202,7 @@ struct Syncer {
         // appended since the first commit are committed first.
         let log = try LockedLog(path: repo.realLogPath, exclusive: true, writable: true)
         let again = try repo.commitLog(message: nil, env: env, exclusiveLog: log)
+        notes += again.notes
         if let id = again.commit { lines.append("committed \(id.short): \(again.message)") }
         guard case let .branch(branchRef, ours) = try repository.head() else { return 0 }
         if try repository.isDescendant(ours, of: theirs) { return 0 }
@@ -250,10 +256,11 @@ struct Syncer {
         }
 
         let mergedBlob = result.bytes.withUnsafeBytes { ObjectID.of($0, kind: .blob) }
-        let pack = LogPack(gitDirectory: repo.objectsOwner)
-        _ = try result.bytes.withUnsafeBytes { bytes in
+        let pack = LogPack(gitDirectory: repo.objectsOwner, workTree: repo.workTree)
+        let written = try result.bytes.withUnsafeBytes { bytes in
             try pack.write(repository: repository, objects: [], logVersion: (path, mergedBlob, bytes))
         }
+        if let note = written.removal.note { notes.append(note) }
         try index.setEntry(path, id: mergedBlob, mode: mode, stat: nil)
         let mergedTree = try index.writeTree()
         let message = "plog: merge \(target.label), +\(result.fromTheirs) \(result.fromTheirs == 1 ? "block" : "blocks") (\(result.total) total)"

@@ -31,6 +31,8 @@ struct VaultBackend: GitBackend {
     func commit(_ command: CommitCommand) throws {
         let ctx = try command.log.context()
         let report = try translatingErrors { try Vault.commit(logPath: ctx.logPath, message: command.message, env: ctx.env) }
+        // Even with --quiet: the daily job's output goes to the cron log, where these belong.
+        for note in report.notes { Terminal.printNote(note) }
         if !command.quiet {
             if let id = report.commit {
                 Terminal.printNote("committed \(id.short) on \(report.branch) in \(report.repository): \(report.message)")
@@ -49,6 +51,7 @@ struct VaultBackend: GitBackend {
     func sync(_ command: SyncCommand) throws {
         let ctx = try command.log.context()
         let report = try translatingErrors { try Vault.sync(logPath: ctx.logPath, remoteName: command.remote, env: ctx.env) }
+        for note in report.notes { Terminal.printNote(note) }
         guard !command.quiet else { return }
         for line in report.lines { Terminal.printNote(line) }
     }
