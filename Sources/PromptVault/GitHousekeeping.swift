@@ -77,8 +77,8 @@ enum GitActivity {
                      commonDirectory.hasSuffix("/") ? commonDirectory : commonDirectory + "/"]
         for name in listDirectory("/proc") {
             guard let p = Int32(name), !ancestors.contains(p),
-                  let comm = try? FileIO.readAll("/proc/\(name)/comm") else { continue }
-            let command = String(decoding: comm, as: UTF8.self).trimmingSuffix("\n")
+                  let comm = procFile("/proc/\(name)/comm") else { continue }
+            let command = comm.trimmingSuffix("\n")
             guard command == "git" || command.hasPrefix("git-") else { continue }
             var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink("/proc/\(name)/cwd", &buf, buf.count - 1)
@@ -95,12 +95,19 @@ enum GitActivity {
 
     #if os(Linux)
     private static func parentPID(_ pid: Int32) -> Int32? {
-        guard let bytes = try? FileIO.readAll("/proc/\(pid)/stat") else { return nil }
+        guard let text = procFile("/proc/\(pid)/stat") else { return nil }
         // `pid (comm) state ppid ...`; comm may hold spaces and parentheses, so read after the last ')'.
-        let text = String(decoding: bytes, as: UTF8.self)
         guard let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         return fields.count > 1 ? Int32(fields[1]) : nil
+    }
+
+    /// A file under /proc (which reports a size of 0, so it is read to its end).
+    private static func procFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return (try? FileIO.readToEnd(fd: fd, name: path)).map { String(decoding: $0, as: UTF8.self) }
     }
     #endif
 }

@@ -125,14 +125,14 @@ struct KeepCommitTests {
         #expect(missing.stderr.contains("no log at"))
     }
 
-    @Test("a held index.lock: exit 2, no commit, the lock left alone, the repository intact")
+    @Test("a held index.lock (after PLOG_GIT_WAIT): exit 2, no commit, the lock left alone, the repository intact")
     func indexLock() throws {
         let box = try Sandbox()
         #expect(try box.run("plog", ["init", "-q"]).status == 0)
         let head = try box.git(["rev-parse", "HEAD"], in: "home/notes").stdout
         try box.write("home/notes/.git/index.lock", "")
         try box.appendBlock("home/notes/prompts.log", "2025-08-14T16:32+09:00", "blocked")
-        let r = try box.run("plog", ["commit"])
+        let r = try box.run("plog", ["commit"], env: ["PLOG_GIT_WAIT": "0.2"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("index.lock"))
         #expect(box.exists("home/notes/.git/index.lock"))
