@@ -18,7 +18,7 @@ public struct CommitCommand: ParsableCommand {
 
             Refuses (exit 2, nothing written) when the log is not in a repository (run `plog init`), \
             when HEAD is detached, when a merge or rebase is in progress, or when another git process \
-            holds index.lock. Keeps the repository small: every version of the log after the first \
+            still holds index.lock after $PLOG_GIT_WAIT seconds (default 10). Keeps the repository small: every version of the log after the first \
             is stored as a delta in one pack (.git/plog/logpack names it).
             """)
 

@@ -203,6 +203,7 @@ struct Syncer {
         let log = try LockedLog(path: repo.realLogPath, exclusive: true, writable: true)
         let again = try repo.commitLog(message: nil, env: env, exclusiveLog: log)
         notes += again.notes
+        let wait = try GitWait(env: env)
         if let id = again.commit { lines.append("committed \(id.short): \(again.message)") }
         guard case let .branch(branchRef, ours) = try repository.head() else { return 0 }
         if try repository.isDescendant(ours, of: theirs) { return 0 }
@@ -218,8 +219,10 @@ struct Syncer {
             }
             let theirsLog = try repository.readObject(theirsEntry.id).bytes
             try moveWorkingTree(from: oursInfo.tree, to: theirsInfo.tree, log: log, newLog: theirsLog,
-                                logBlob: theirsEntry.id, mode: fileMode(theirsEntry.mode))
-            try repository.setReference(branchRef, to: theirs, expected: ours, message: "pull: fast-forward (plog sync)")
+                                logBlob: theirsEntry.id, mode: fileMode(theirsEntry.mode), wait: wait)
+            try wait.retryingLocked {
+                try repository.setReference(branchRef, to: theirs, expected: ours, message: "pull: fast-forward (plog sync)")
+            }
             let added = blockCount(theirsLog) - log.withBytes { blockCount($0) }
             lines.append("fast-forwarded \(target.branch) to \(target.label) (\(theirs.short)): +\(max(0, added)) blocks (\(blockCount(theirsLog)) total)")
             return max(0, added)
@@ -274,8 +277,11 @@ struct Syncer {
         for (id, file) in created where scratch.contains(id) && !reachable.contains(id) { unlink(file) }
         try pack.recordLoose(created.map(\.id).filter { !scratch.contains($0) || reachable.contains($0) })
 
-        try moveWorkingTree(from: oursInfo.tree, to: mergedTree, log: log, newLog: result.bytes, logBlob: mergedBlob, mode: mode)
-        try repository.setReference(branchRef, to: commit, expected: ours, message: "merge \(target.label): plog sync")
+        try moveWorkingTree(from: oursInfo.tree, to: mergedTree, log: log, newLog: result.bytes, logBlob: mergedBlob, mode: mode,
+                            wait: wait)
+        try wait.retryingLocked {
+            try repository.setReference(branchRef, to: commit, expected: ours, message: "merge \(target.label): plog sync")
+        }
         lines.append("merged \(target.label) (\(theirs.short)) as \(commit.short): +\(result.fromTheirs) \(result.fromTheirs == 1 ? "block" : "blocks") from \(target.remoteName) (\(result.total) total)")
         return result.fromTheirs
     }
@@ -300,13 +306,16 @@ struct Syncer {
     /// (appended to when the new log extends it), other changed files are checked out; files
     /// with local changes are never overwritten (plog refuses before writing anything).
     private func moveWorkingTree(from old: ObjectID, to new: ObjectID, log: LockedLog, newLog: [UInt8],
-                                 logBlob: ObjectID, mode: UInt32) throws {
+                                 logBlob: ObjectID, mode: UInt32, wait: GitWait) throws {
         let others = try repository.changedPaths(from: old, to: new).filter { $0 != path }
         try checkUnmodified(others)
         let st = try log.replaceContent(with: newLog)
         try repository.checkout(tree: new, paths: others)
         let index = try repository.index()
-        try index.setEntry(path, id: logBlob, mode: mode, stat: st)
-        try index.write()
+        try wait.retryingLocked {
+            try index.reload()
+            try index.setEntry(path, id: logBlob, mode: mode, stat: st)
+            try index.write()
+        }
     }
 }
