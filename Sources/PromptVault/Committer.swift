@@ -114,14 +114,6 @@ extension LogRepository {
     private func commitLogOnce(message: String?, initialMessage: String?, env: Environment,
                                exclusiveLog: LockedLog?, wait: GitWait, notes: inout [String]) throws -> CommitReport {
         let head = try checkReady(for: "plog commit", wait: wait, notes: &notes)
-        // git gc and git maintenance are given the time to finish; if they do not, the commit is
-        // still safe (plog's objects are new, so git prunes none of them), and the pack it
-        // replaces stays in place until a later run.
-        let housekeeping = wait.waitWhile { GitActivity.housekeeping(commonDirectory: objectsOwner) }
-        if let note = housekeeping.note { notes.append(note) }
-        if let busy = housekeeping.stillBusy {
-            notes.append("\(busy) after \(GitWait.text(housekeeping.seconds)) s; committing anyway")
-        }
         let (branch, parent): (String, ObjectID?) = {
             switch head {
             case let .unborn(b): return (b, nil)
@@ -161,6 +153,15 @@ extension LogRepository {
             }
             return CommitReport(commit: nil, message: "", repository: workTree, pathInRepository: path,
                                 branch: shortBranch(branch), blocks: -1, blocksAdded: 0, attributesUpdated: false)
+        }
+
+        // git gc and git maintenance are given the time to finish; if they do not, the commit is
+        // still safe (plog's objects are new, so git prunes none of them), and the pack it
+        // replaces stays in place until a later run.
+        let housekeeping = wait.waitWhile { GitActivity.housekeeping(commonDirectory: objectsOwner) }
+        if let note = housekeeping.note { notes.append(note) }
+        if let busy = housekeeping.stillBusy {
+            notes.append("\(busy) after \(GitWait.text(housekeeping.seconds)) s; committing anyway")
         }
 
         // The log version goes straight into plog's pack (a loose copy would be a full

@@ -102,6 +102,30 @@ struct GitHousekeepingTests {
         #expect(hostile.retired == ["pack-" + String(repeating: "c", count: 40)])
     }
 
+    @Test("a branch moved by another process since plog read it is told apart (plog then commits again on top)")
+    func branchMoved() throws {
+        let dir = try repositoryWithPacks(2)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let repo = try #require(try Repository.open(exactly: dir))
+        let head = try #require(try repo.referenceTarget("refs/heads/main"))
+        let parent = try #require(try repo.commit(head).parents.first)
+        do {
+            try repo.setReference("refs/heads/main", to: parent, expected: parent, message: "test")
+            Issue.record("moving a branch that is not where plog expects it must fail")
+        } catch let e as GitError {
+            #expect(e.isModified, "\(e)")
+            #expect(!e.isLocked)
+        }
+        _ = FileManager.default.createFile(atPath: dir + "/.git/refs/heads/main.lock", contents: Data())
+        do {
+            try repo.setReference("refs/heads/main", to: parent, expected: head, message: "test")
+            Issue.record("moving a locked branch must fail")
+        } catch let e as GitError {
+            #expect(e.isLocked, "\(e)")
+        }
+        #expect(try repo.referenceTarget("refs/heads/main") == head)
+    }
+
     @Test("gc.pid counts while its process runs on this host, and for 12 hours when it names another host")
     func gcPid() throws {
         let dir = try temporaryDirectory()
