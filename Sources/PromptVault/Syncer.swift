@@ -98,8 +98,13 @@ struct Syncer {
         var fromRemote = 0
         for attempt in 1...3 {
             let before = packNames()
+            let quietBefore = gitIsQuiet()
             try fetch(target)
-            let fetched = packNames().subtracting(before)
+            // A fetch writes at most one pack. A new pack is taken for the fetched one only when
+            // git did nothing in the repository meanwhile: a pack that git wrote (a gc at the
+            // same moment) is git's, and plog deletes no pack it did not write.
+            var fetched = packNames().subtracting(before)
+            if fetched.count > 1 || !quietBefore || !gitIsQuiet() { fetched = [] }
             fromRemote += try merge(target, lines: &lines, notes: &notes)
             if !fetched.isEmpty {
                 // The fetched pack holds full copies of the remote's log versions: fold them into
@@ -174,6 +179,12 @@ struct Syncer {
             try repository.setConfigValue("branch.\(target.branch).remote", target.remoteName)
             try repository.setConfigValue("branch.\(target.branch).merge", "refs/heads/\(target.remoteBranch)")
         }
+    }
+
+    /// No git housekeeping and no git process in the repository (see `GitActivity`).
+    private func gitIsQuiet() -> Bool {
+        GitActivity.housekeeping(commonDirectory: repo.objectsOwner) == nil
+            && GitActivity.gitProcess(workTree: repo.workTree, commonDirectory: repo.objectsOwner) == nil
     }
 
     private func packNames() -> Set<String> {

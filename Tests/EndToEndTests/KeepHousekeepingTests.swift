@@ -256,6 +256,35 @@ struct KeepHousekeepingTests {
         try h.expectIntact()
     }
 
+    @Test("plog sync folds the pack it fetched into its own; not while a git process works in the repository (that new pack may be git's)",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cwd")))
+    func syncFetchedPack() throws {
+        let box = try Sandbox()
+        try box.git(["init", "-q", "--bare", "-b", "main", "remote.git"], in: ".")
+        #expect(try box.run("plog", ["init", "-q", "--remote", box.absolute("remote.git"), box.absolute("a")]).status == 0)
+        #expect(try box.run("plog", ["sync", "-q", "--file", box.absolute("a/prompts.log")]).status == 0)
+        try box.git(["clone", "-q", box.absolute("remote.git"), "b"], in: ".")
+        let packDir = box.absolute("a/.git/objects/pack")
+        func packs() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: packDir)) ?? []).filter { $0.hasSuffix(".pack") }.count }
+        func fromB(_ task: String) throws {
+            try box.appendBlock("b/prompts.log", "2025-08-0\(task.count % 9 + 1)T09:00+00:00", task + String(repeating: " words", count: 300))
+            #expect(try box.run("plog", ["sync", "-q", "--file", box.absolute("b/prompts.log")]).status == 0)
+        }
+        try fromB("first from B")
+        let r = try box.run("plog", ["sync", "--file", box.absolute("a/prompts.log")])
+        #expect(r.status == 0 && r.stderr.contains("fast-forwarded"), "\(r.stderr)")
+        #expect(packs() == 1, "the fetched pack is folded into plog's")
+
+        try fromB("second from B")
+        let git = try Running("/usr/bin/git", ["cat-file", "--batch"], cwd: box.absolute("a"))
+        let busy = try box.run("plog", ["sync", "--file", box.absolute("a/prompts.log")])
+        git.stop()
+        #expect(busy.status == 0 && busy.stderr.contains("fast-forwarded"), "\(busy.stderr)")
+        #expect(packs() == 2, "a new pack that appeared while git was at work is left alone")
+        try box.expectFsckClean("a")
+        #expect(try box.read("a/prompts.log") == box.read("b/prompts.log"))
+    }
+
     @Test("index.lock held for a moment (git status): plog waits for it and commits")
     func indexLockReleased() throws {
         let h = try Housekept(try Sandbox())
