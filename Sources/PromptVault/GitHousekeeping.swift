@@ -14,7 +14,7 @@ import PromptLog
 enum GitActivity {
     /// How old a `gc.pid` may be before git itself ignores it (12 hours, as in `git gc`).
     static let gcPidLifetime = 12 * 3600
-    /// How long a pack git is writing (`objects/pack/tmp_pack_*`) counts as work in progress;
+    /// How long a pack git is writing (`objects/pack/tmp_pack_*`, `.tmp-*`) counts as work in progress;
     /// older ones are left behind by a git that crashed.
     static let temporaryPackLifetime = 600
 
@@ -38,7 +38,9 @@ enum GitActivity {
             return "\(what) (\(objects + file) exists)"
         }
         let now = time(nil)
-        for name in listDirectory(objects + "pack") where name.hasPrefix("tmp_") && !name.hasPrefix("tmp_pack_plog_") {
+        // pack-objects and index-pack write `tmp_pack_*` (and `tmp_idx_*`), repack `.tmp-PID-pack-*`.
+        for name in listDirectory(objects + "pack")
+        where (name.hasPrefix("tmp_") || name.hasPrefix(".tmp-")) && !name.hasPrefix("tmp_pack_plog_") {
             var st = stat()
             if stat(objects + "pack/" + name, &st) == 0, Int(now) - mtime(st).seconds < temporaryPackLifetime {
                 return "git is writing a pack (\(objects)pack/\(name))"
@@ -184,15 +186,16 @@ struct PackRemoval {
         var removed: [String] = []
         /// Packs that stay, to be tried again.
         var kept: [String] = []
-        /// Why the packs stayed when git was busy (nil when they stayed for a `.keep` file or the
-        /// multi-pack-index, which is no news: git removes or repacks them in its own time).
+        /// Why the packs stayed when git was busy or the multi-pack-index could not be read (nil
+        /// when they stayed for a `.keep` file or because the index lists them, which is no news:
+        /// git removes or repacks them in its own time).
         var busy: String?
 
         /// For the cron log, when git being busy kept packs in place.
         var note: String? {
             guard let busy, !kept.isEmpty else { return nil }
             let what = kept.count == 1 ? "the pack it replaced (\(kept[0]))" : "the \(kept.count) packs it replaced"
-            return "left \(what) in place: \(busy); a later plog commit removes it"
+            return "left \(what) in place: \(busy); a later plog commit removes \(kept.count == 1 ? "it" : "them")"
         }
     }
 
@@ -218,7 +221,9 @@ struct PackRemoval {
         switch MultiPackIndex.listing(packDirectory: packDirectory) {
         case .none: listed = []
         case let .packs(names): listed = names
-        case .unreadable: return result  // it may list any of them
+        case let .unreadable(why):  // it may list any of them
+            result.busy = why
+            return result
         }
         result.kept = []
         for name in present {

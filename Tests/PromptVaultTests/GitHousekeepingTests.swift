@@ -126,6 +126,41 @@ struct GitHousekeepingTests {
         #expect(try repo.referenceTarget("refs/heads/main") == head)
     }
 
+    @Test("git's lock files and the packs it is writing count as housekeeping; plog's own and old leftovers do not")
+    func locksAndTemporaryPacks() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let common = dir + "/"
+        try FileManager.default.createDirectory(atPath: dir + "/objects/pack", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/objects/info", withIntermediateDirectories: true)
+        #expect(GitActivity.housekeeping(commonDirectory: common) == nil)
+        func busy(_ file: String) -> String? {
+            _ = FileManager.default.createFile(atPath: dir + "/objects/" + file, contents: Data())
+            defer { try? FileManager.default.removeItem(atPath: dir + "/objects/" + file) }
+            return GitActivity.housekeeping(commonDirectory: common)
+        }
+        #expect(busy("maintenance.lock")?.contains("git maintenance is running") == true)
+        #expect(busy("pack/multi-pack-index.lock")?.contains("multi-pack-index") == true)
+        #expect(busy("info/commit-graph.lock")?.contains("commit-graph") == true)
+        #expect(busy("pack/tmp_pack_Ab12Cd")?.contains("git is writing a pack") == true)
+        #expect(busy("pack/.tmp-4242-pack-0123.pack")?.contains("git is writing a pack") == true)
+        #expect(busy("pack/tmp_pack_plog_Ab12Cd") == nil)
+        // A leftover of a git that crashed long ago.
+        let old = dir + "/objects/pack/tmp_pack_Zz99Yy"
+        _ = FileManager.default.createFile(atPath: old, contents: Data())
+        var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+        _ = utimensat(AT_FDCWD, old, &times, 0)
+        #expect(GitActivity.housekeeping(commonDirectory: common) == nil)
+        // plog's own hold on maintenance.lock, and one a killed plog left, are not git's.
+        let lock = dir + "/objects/maintenance.lock"
+        _ = FileManager.default.createFile(atPath: lock, contents: Data(PackRemoval.lockText(pid: getpid()).utf8))
+        #expect(GitActivity.housekeeping(commonDirectory: common) == nil)
+        _ = FileManager.default.createFile(atPath: lock, contents: Data(PackRemoval.lockText(pid: Int32.max - 1).utf8))
+        #expect(GitActivity.housekeeping(commonDirectory: common) == nil)
+        _ = FileManager.default.createFile(atPath: lock, contents: Data("plog 1\n".utf8))  // a live process: init
+        #expect(GitActivity.housekeeping(commonDirectory: common) != nil)
+    }
+
     @Test("gc.pid counts while its process runs on this host, and for 12 hours when it names another host")
     func gcPid() throws {
         let dir = try temporaryDirectory()
