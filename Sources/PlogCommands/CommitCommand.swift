@@ -31,7 +31,7 @@ public struct CommitCommand: ParsableCommand {
     @Flag(help: "Push the branch to its remote afterwards (as `plog sync` does, without merging).")
     public var push = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.")
+    @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong or plog had to wait for git or leave a pack for later.")
     public var quiet = false
 
     public init() {}

@@ -28,7 +28,7 @@ public struct SyncCommand: ParsableCommand {
                                valueName: "name"))
     public var remote: String?
 
-    @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.")
+    @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong or plog had to wait for git or leave a pack for later.")
     public var quiet = false
 
     public init() {}
