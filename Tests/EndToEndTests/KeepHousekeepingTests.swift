@@ -290,7 +290,7 @@ struct KeepHousekeepingTests {
         let h = try Housekept(try Sandbox())
         let lock = h.box.absolute(h.repo + "/.git/index.lock")
         try h.box.write(lock, "")
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) { try? FileManager.default.removeItem(atPath: lock) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.0) { try? FileManager.default.removeItem(atPath: lock) }
         let r = try h.commit(env: ["PLOG_GIT_WAIT": "20"])
         #expect(r.stderr.contains("waited "), "\(r.stderr)")
         #expect(r.stderr.contains("index.lock exists"))
