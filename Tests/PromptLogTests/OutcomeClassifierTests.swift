@@ -46,6 +46,12 @@ import Testing
         "It’s what I needed",
         "🎉 first try",
         "Worked in 1 turn",
+        "LGTM",
+        "👌",
+        "Did the job",
+        "zero-shot",
+        "No follow-ups needed",
+        "Didn't need any follow-ups",
     ]
 
     static let partials: [(String, Int?)] = [
@@ -113,6 +119,16 @@ import Testing
         ("Failed twice then worked", 2),
         ("Succeeded after 4 attempts", 4),
         ("worked in 3 messages", 3),
+        ("Worked-ish", nil),
+        ("so-so", nil),
+        ("after 3 or 4 tries", nil),
+        ("Worked with a hint", nil),
+        ("Worked after giving it more context", nil),
+        ("Good after edits", nil),
+        ("Needed more context", nil),
+        ("Worked on try #3", 3),
+        ("turns: 3", 3),
+        ("Reprompted twice, then it worked", 3),
     ]
 
     /// Misses, with the turns tried where the text states them.
@@ -155,6 +171,13 @@ import Testing
         ("Model refused", nil),
         ("failed twice", 2),
         ("Gave up after 1 turn", 1),
+        ("Nah", nil),
+        ("Made up a flag", nil),
+        ("Scrapped it", nil),
+        ("Reverted", nil),
+        ("Not even close", nil),
+        ("no (3 turns)", 3),
+        ("Never got it working", nil),
     ]
 
     static let unclassifiedTexts: [String] = [
@@ -176,6 +199,9 @@ import Testing
         "Interesting answer, need to check it on device.",
         "Mixed feelings about the naming.",
         "Saved the reply for later.",
+        "Works?",
+        "Did it fail?",
+        "Will retry tomorrow",
     ]
 
     @Test(arguments: hits)

@@ -103,7 +103,7 @@ enum Lex: UInt8 {
     case after, once, pronoun, had, to, got, it, there, need, with, out, of, the, box, straight, right
     case away, what, wanted, asIs, spot, on, in_, at, labelHit, labelMiss, labelPartial, labelFailed
     case go, no, sort, kind, quite, pass, ok, problem, stepIn
-    case nope, retried, hedge, close, input
+    case nope, retried, hedge, close, input, or
     case number, ordinal
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -131,6 +131,7 @@ enum Tokenizer {
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant"
+            + " lgtm green"
             + " funktioniert funktionierte geklappt klappt marche fonctionne funcionó funciona")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
@@ -138,7 +139,8 @@ enum Tokenizer {
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "eventually finally caveat caveats myself manually tweaked "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
-            + " teilweise partiellement partie parcialmente")
+            + " ish semi"
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
@@ -150,9 +152,9 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
-            + "regressions invented circles"
-            + " fehlgeschlagen échec Échec falló")
-        add(.nope, "nope")
+            + "regressions regressed invented circles ditched discarded bad terrible awful"
+            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó")
+        add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
         add(.fortune, "luck dice joy cigar")
@@ -164,7 +166,9 @@ enum Tokenizer {
             + " versuch versuche versuchen anlauf essai essais coup tentative tentatives intento intentos")
         add(.go, "go")
         add(.pass, "pass passes")
-        add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch")
+        add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
+            + "handful umpteen")
+        add(.or, "or")
         add(.another, "another")
         add(.single, "single")
         add(.twice, "twice")
@@ -193,7 +197,7 @@ enum Tokenizer {
         // What the user had to give before it worked: `needed more context`.
         add(.input, "context info information detail details hint hints guidance example examples")
         // Words that leave what follows open: `unsure if it works`, `should work`.
-        add(.hedge, "unsure maybe perhaps probably hopefully if whether might should")
+        add(.hedge, "unsure maybe perhaps probably hopefully if whether might should will gonna todo")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
@@ -234,6 +238,10 @@ enum Tokenizer {
         (["one", "and", "done"], .hitWord),
         (["zero", "shot"], .hitWord),
         (["did", "the", "trick"], .success),
+        (["did", "the", "job"], .success),
+        (["back", "and", "forths"], .intervention),
+        (["made", "up"], .missWord),  // made up an API
+        (["so", "so"], .partialWord),
     ]
 
     /// Pieces of words in scripts written without spaces (Japanese): a word holding one gives its
@@ -319,7 +327,7 @@ enum Tokenizer {
             if c < 0x80 {
                 flushWord()
                 switch c {
-                case 33, 63: push(Token(lex: .sentenceEnd))  // ! ?
+                case 33, 63: push(Token(lex: .sentenceEnd, value: Int(c)))  // ! ? (a question is no verdict)
                 // A line break inside a bullet is where it wrapped (`took two` / `  rounds`): a space.
                 case 59, 58, 40, 41, 91, 93, 47, 124:  // ; : ( ) [ ] / |  (the byte is kept: `failed:` is a label)
                     push(Token(lex: .clauseBreak, value: Int(c)))
@@ -349,8 +357,8 @@ enum Tokenizer {
                 flushWord(); push(Token(lex: .clauseBreak, value: 45))
             case 0x2026, 0x2192, 0x2190:  // … → ←
                 flushWord(); push(Token(lex: .clauseBreak))
-            case 0x2705, 0x2714, 0x2713, 0x2611, 0x1F44D, 0x1F389, 0x1F4AF, 0x1F3AF, 0x1F7E2, 0x1F64C, 0x1F680:
-                // ✅ ✔ ✓ ☑ 👍 🎉 💯 🎯 🟢 🙌 🚀
+            case 0x2705, 0x2714, 0x2713, 0x2611, 0x1F44D, 0x1F389, 0x1F4AF, 0x1F3AF, 0x1F7E2, 0x1F64C, 0x1F680, 0x1F44C:
+                // ✅ ✔ ✓ ☑ 👍 🎉 💯 🎯 🟢 🙌 🚀 👌
                 flushWord(); previous.removeAll(); tokens.append(Token(lex: .symbolHit))
             case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480:
                 // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
@@ -369,7 +377,10 @@ enum Tokenizer {
             i += len
         }
         flushWord()
-        while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd { tokens.removeLast() }
+        while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd {
+            if last.lex == .sentenceEnd && last.value == 63 { break }  // kept: a question states nothing
+            tokens.removeLast()
+        }
         return tokens
     }
 
@@ -491,6 +502,8 @@ enum Reader {
 
     /// Rule 2: a leading label.
     static func label(_ t: inout [Token]) -> Classification? {
+        // A question ("Failed?") labels nothing.
+        if let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), t[end].value == 63 { return nil }
         if let m = missOpening(t) { return .miss(statedTurns(&t, from: m)) }
         guard let first = t.first else { return nil }
         let next = t.count > 1 ? t[1] : Token(lex: .sentenceEnd)
@@ -580,6 +593,8 @@ enum Reader {
         if start < tokens.count { sentences.append((start, tokens.count)) }
 
         for (k, range) in sentences.enumerated() {
+            // A question ("Works?", "Did it fail?") states nothing.
+            if range.1 < tokens.count && tokens[range.1].value == 63 { continue }
             var s = Signals()
             // A sentence that is only "no" is a miss.
             if range.1 - range.0 == 1, tokens[range.0].lex == .no { return .miss }
@@ -707,8 +722,10 @@ enum Reader {
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 record(.negation, at: i); i += 1
             case .no:
-                // `no luck`, `no dice`, `no go`: a miss; otherwise `no` negates what follows.
+                // `no luck`, `no dice`, `no go`, and `no` on its own (`no (3 turns)`): a miss;
+                // otherwise `no` negates what follows.
                 if lex(i + 1) == .fortune || lex(i + 1) == .go { record(.miss, at: i); i += 2; continue }
+                if i == start && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd) { record(.miss, at: i); i += 1; continue }
                 record(.negation, at: i); i += 1
             case .success:
                 record(.success, at: i); i += 1
@@ -752,9 +769,9 @@ enum Reader {
                 // "worked after 1 turn": the user said partial (`plog outcome --partial --turns 1`)
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.afterOneTurn = true }
                 i = turnPhrase(t, i + 1, end)!.next
-            case .after where [.editNoun, .intervention].contains(lex(i + 1))
-                || [.other, .the, .vague, .modifier].contains(lex(i + 1)) && [.editNoun, .intervention].contains(lex(i + 2)):
-                record(.partial, at: i); i += 2  // "good after edits", "usable after some cleanup"
+            case .after where afterHelp(t, i + 1, end) != nil:
+                // "good after edits", "usable after some cleanup", "after giving it more context"
+                record(.partial, at: i); i = afterHelp(t, i + 1, end)!
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
                 record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
@@ -774,6 +791,11 @@ enum Reader {
                 var skipped = 0
                 while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)) { k += 1; skipped += 1 }
                 if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k)) {
+                    if let neg = pendingNegation, i - neg <= 4, lex(k) != .success {
+                        // "didn't need any follow-ups": what it did not need is the hit.
+                        pendingNegation = nil
+                        record(.hit, at: i); i = k + 1; continue
+                    }
                     record(.partial, at: i); i = k + 1; continue
                 }
                 i += 1
@@ -782,7 +804,8 @@ enum Reader {
                 var k = i + 1
                 if lex(k) == .vague || lex(k) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
-                if lex(k) == .editNoun || lex(k) == .partialWord || lex(k) == .intervention {
+                if lex(k) == .other && lex(k + 1) == .input { k += 1 }  // "with a hint"
+                if [.editNoun, .partialWord, .intervention, .input].contains(lex(k)) {
                     record(.partial, at: i); i = k + 1; continue
                 }
                 i += 1
@@ -821,6 +844,18 @@ enum Reader {
         }
     }
 
+    /// Where the words after `after` end when they name help the answer needed (`edits`, `some
+    /// cleanup`, `giving it more context`): up to three other words, then the help.
+    static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
+        var k = i
+        while k < end && k - i < 4 {
+            if [.editNoun, .intervention, .input].contains(t[k].lex) { return k + 1 }
+            guard [.other, .the, .vague, .modifier, .it, .give].contains(t[k].lex) else { return nil }
+            k += 1
+        }
+        return nil
+    }
+
     /// A stated number of turns starting at `i`: `3 turns`, `third try`, `a couple of rounds`,
     /// `two more tries`, `single prompt`, `one-shot`. `count` is nil when no number is given.
     /// Follow-ups, retries, nudges and rephrasings come after the first prompt, so `one follow-up`
@@ -837,6 +872,7 @@ enum Reader {
         default: return nil
         }
         if count == 0 { return nil }
+        if count != nil, lex(k) == .or, lex(k + 1) == .number { count = nil; k += 2 }  // "3 or 4 tries": a range
         if lex(k) == .of { k += 1 }
         if lex(k) == .vague || lex(k) == .modifier { k += 1 }  // "two more tries", "a few more rounds"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
