@@ -244,6 +244,9 @@ enum Tokenizer {
         (["so", "so"], .partialWord),
     ]
 
+    /// `phrases` as bytes, for comparing with words as they are read.
+    static let phraseBytes: [(words: [[UInt8]], lex: Lex)] = phrases.map { ($0.words.map { Array($0.utf8) }, $0.lex) }
+
     /// Pieces of words in scripts written without spaces (Japanese): a word holding one gives its
     /// signal. `3回目` is the third time.
     static let wordParts: [(part: String, lex: Lex)] = [
@@ -260,12 +263,18 @@ enum Tokenizer {
         word.reserveCapacity(32)
         let n = buf.count
 
-        // The words before the current one (most recent last), to find `phrases`; a break clears them.
-        var previous: [[UInt8]] = []
+        // The two words before the current one, to find `phrases` (no phrase is longer than three
+        // words); a break clears them.
+        var previous: [UInt8] = []
+        var beforePrevious: [UInt8] = []
         // Set by a dash between digits: `2-3 turns` is a range, which states no single number.
         var range = false
+        func forgetWords() {
+            if !previous.isEmpty { previous = [] }
+            if !beforePrevious.isEmpty { beforePrevious = [] }
+        }
         func push(_ t: Token) {
-            previous.removeAll(keepingCapacity: true)
+            forgetWords()
             if t.lex == .clauseBreak || t.lex == .sentenceEnd {
                 guard let last = tokens.last else { return }
                 if last.lex == .sentenceEnd { return }
@@ -290,7 +299,7 @@ enum Tokenizer {
                 negated = true
                 w.removeLast(3)
             }
-            if let phrase = phrases.first(where: { endsPhrase($0.words, w, previous) }) {
+            if !previous.isEmpty, let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
                 // Each earlier word of the phrase made exactly one token.
                 tokens.removeLast(phrase.words.count - 1)
                 tokens.append(Token(lex: phrase.lex))
@@ -305,9 +314,9 @@ enum Tokenizer {
                 tokens.append(t)
             }
             range = false
-            if previous.count == 2 { previous.removeFirst() }
-            previous.append(w)
-            if negated { tokens.append(Token(lex: .negation)); previous.removeAll(keepingCapacity: true) }
+            beforePrevious = previous
+            previous = w
+            if negated { tokens.append(Token(lex: .negation)); forgetWords() }
         }
 
         var i = 0
@@ -359,17 +368,17 @@ enum Tokenizer {
                 flushWord(); push(Token(lex: .clauseBreak))
             case 0x2705, 0x2714, 0x2713, 0x2611, 0x1F44D, 0x1F389, 0x1F4AF, 0x1F3AF, 0x1F7E2, 0x1F64C, 0x1F680, 0x1F44C:
                 // ✅ ✔ ✓ ☑ 👍 🎉 💯 🎯 🟢 🙌 🚀 👌
-                flushWord(); previous.removeAll(); tokens.append(Token(lex: .symbolHit))
+                flushWord(); forgetWords(); tokens.append(Token(lex: .symbolHit))
             case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480:
                 // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
-                flushWord(); previous.removeAll(); tokens.append(Token(lex: .symbolMiss))
+                flushWord(); forgetWords(); tokens.append(Token(lex: .symbolMiss))
             case 0x1F7E1, 0x1F7E0, 0x1F536, 0x1F538:  // 🟡 🟠 🔶 🔸
-                flushWord(); previous.removeAll(); tokens.append(Token(lex: .symbolPartial))
+                flushWord(); forgetWords(); tokens.append(Token(lex: .symbolPartial))
             case 0xFE0F, 0xFE0E, 0x200D, 0x00A0, 0x2009, 0x202F, 0x3000:  // variation selectors, joiners, odd spaces
                 flushWord()
             default:
                 if cp >= 0x2190 && cp < 0x2C00 || cp >= 0x1F000 {
-                    flushWord(); previous.removeAll(); tokens.append(Token(lex: .other))  // another symbol or emoji: no signal
+                    flushWord(); forgetWords(); tokens.append(Token(lex: .other))  // another symbol or emoji: no signal
                 } else {
                     for k in 0..<len { word.append(buf[i + k]) }
                 }
@@ -389,13 +398,12 @@ enum Tokenizer {
         isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
     }
 
-    /// Whether `w` is the last word of `phrase` and `previous` ends with the words before it.
-    static func endsPhrase(_ phrase: [String], _ w: [UInt8], _ previous: [[UInt8]]) -> Bool {
-        guard previous.count >= phrase.count - 1, w.elementsEqual(phrase.last!.utf8) else { return false }
-        for (k, word) in phrase.dropLast().reversed().enumerated() where !previous[previous.count - 1 - k].elementsEqual(word.utf8) {
-            return false
-        }
-        return true
+    /// Whether `w` is the last word of `phrase` (two or three words) and `previous` and
+    /// `beforePrevious` are the words before it.
+    static func endsPhrase(_ phrase: [[UInt8]], _ w: [UInt8], _ previous: [UInt8], _ beforePrevious: [UInt8]) -> Bool {
+        let n = phrase.count
+        guard w == phrase[n - 1], previous == phrase[n - 2] else { return false }
+        return n == 2 || beforePrevious == phrase[n - 3]
     }
 
     /// The tokens of a word outside the lexicon that holds non-ASCII letters: an ordinal for
@@ -533,10 +541,19 @@ enum Reader {
     static func missOpening(_ t: [Token]) -> Int? {
         func lex(_ k: Int) -> Lex { k < t.count ? t[k].lex : .sentenceEnd }
         var start = 0
-        while start < 2, [.other, .it, .pronoun].contains(lex(start)) { start += 1 }
-        guard let opening = missOpenings.first(where: { o in o.lexes.indices.allSatisfy { lex(start + $0) == o.lexes[$0] } })
-        else { return nil }
-        let end = start + opening.lexes.count
+        while start < 2 {
+            let l = lex(start)
+            guard l == .other || l == .it || l == .pronoun else { break }
+            start += 1
+        }
+        switch lex(start) {  // the first kinds of `missOpenings`: most texts start otherwise
+        case .labelFailed, .labelMiss, .nope, .negation, .no, .give: break
+        default: return nil
+        }
+        var found: [Lex]? = nil
+        for o in missOpenings where o.lexes.indices.allSatisfy({ lex(start + $0) == o.lexes[$0] }) { found = o.lexes; break }
+        guard let opening = found else { return nil }
+        let end = start + opening.count
         var k = end
         // A turn count may follow: `after 3 turns`, `(3 turns)`, `on the third attempt`, `twice`;
         // `first try` may not (`Failed first try, worked on the second` is not a miss).
