@@ -129,6 +129,9 @@ import Testing
         ("Worked on try #3", 3),
         ("turns: 3", 3),
         ("Reprompted twice, then it worked", 3),
+        ("Worked after some prompting", nil),
+        ("third time's the charm", 3),
+        ("Fixed the rest by hand", nil),
     ]
 
     /// Misses, with the turns tried where the text states them.
@@ -178,6 +181,9 @@ import Testing
         ("Not even close", nil),
         ("no (3 turns)", 3),
         ("Never got it working", nil),
+        ("abandoned, wrote it myself", nil),
+        ("Gave up, did it by hand", nil),
+        ("Nice idea, but it didn't compile", nil),
     ]
 
     static let unclassifiedTexts: [String] = [
@@ -202,6 +208,7 @@ import Testing
         "Works?",
         "Did it fail?",
         "Will retry tomorrow",
+        "Good question though",
     ]
 
     @Test(arguments: hits)
@@ -442,8 +449,9 @@ import Testing
     }
 }
 
-/// Hand-labelled phrasings from many writers (`Fixtures/outcomes/phrasings.tsv`, which says
-/// where they come from), split into a part the rules were tuned on and a held-out part.
+/// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
+/// they come from) and `phrasings-2.tsv`, the rules were tuned on; `heldout.tsv`, written later
+/// and held out.
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var line: Int
@@ -451,22 +459,23 @@ import Testing
         var expected: Classification
     }
 
-    /// The rows of the corpus, with the held-out ones (every 4th row) apart.
-    static func corpus() throws -> (tune: [Row], heldOut: [Row]) {
-        let data = String(decoding: try Fixtures.bytes("outcomes/phrasings.tsv"), as: UTF8.self)
-        var tune: [Row] = [], heldOut: [Row] = []
-        var count = 0
+    /// The rows of one file: `text<TAB>verdict<TAB>turns`, `#` comments, `\n` for a line break.
+    static func rows(_ name: String) throws -> [Row] {
+        let data = String(decoding: try Fixtures.bytes("outcomes/" + name), as: UTF8.self)
+        var rows: [Row] = []
         for (n, line) in data.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where !line.isEmpty && !line.hasPrefix("#") {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            precondition(f.count == 3, "phrasings.tsv line \(n + 1): \(f.count) fields, not 3")
+            precondition(f.count == 3, "\(name) line \(n + 1): \(f.count) fields, not 3")
             let verdict = Verdict(rawValue: String(f[1]))!
-            let row = Row(line: n + 1, text: f[0].replacingOccurrences(of: "\\n", with: "\n"),
-                          expected: Classification(verdict: verdict, turns: Int(f[2])))
-            count += 1
-            if count % 4 == 0 { heldOut.append(row) } else { tune.append(row) }
+            rows.append(Row(line: n + 1, text: f[0].replacingOccurrences(of: "\\n", with: "\n"),
+                            expected: Classification(verdict: verdict, turns: Int(f[2]))))
         }
-        return (tune, heldOut)
+        return rows
+    }
+
+    static func corpus() throws -> (tune: [Row], heldOut: [Row]) {
+        (try rows("phrasings.tsv") + rows("phrasings-2.tsv"), try rows("heldout.tsv"))
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -501,7 +510,7 @@ import Testing
 
     @Test func corpusIsLargeAndVaried() throws {
         let (tune, heldOut) = try Self.corpus()
-        #expect(tune.count + heldOut.count >= 400)
+        #expect(tune.count >= 600 && heldOut.count >= 100)
         for v in [Verdict.hit, .partial, .miss, .unclassified] {
             #expect(heldOut.filter { $0.expected.verdict == v }.count >= 15, "\(v)")
         }
@@ -514,6 +523,7 @@ import Testing
         print("held-out phrasings: \(s)")
         #expect(s.accuracy >= 0.97, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        for f in s.failures { print("  held out, not right: " + f) }
     }
 
     @Test func tunedAccuracy() throws {

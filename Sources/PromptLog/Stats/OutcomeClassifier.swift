@@ -103,7 +103,7 @@ enum Lex: UInt8 {
     case after, once, pronoun, had, to, got, it, there, need, with, out, of, the, box, straight, right
     case away, what, wanted, asIs, spot, on, in_, at, labelHit, labelMiss, labelPartial, labelFailed
     case go, no, sort, kind, quite, pass, ok, problem, stepIn
-    case nope, retried, hedge, close, input, or
+    case nope, retried, hedge, close, input, or, myself, remark
     case number, ordinal
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -137,10 +137,13 @@ enum Tokenizer {
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
-            + "eventually finally caveat caveats myself manually tweaked "
+            + "eventually finally caveat caveats tweaked "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi")
+        // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
+        // (`abandoned, wrote it myself`).
+        add(.myself, "myself manually")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
@@ -152,7 +155,7 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
-            + "regressions regressed invented circles ditched discarded bad terrible awful"
+            + "regressions regressed invented circles nowhere ditched discarded bad terrible awful"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
@@ -194,10 +197,13 @@ enum Tokenizer {
         add(.what, "what")
         add(.wanted, "wanted expected asked")
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs")
-        // What the user had to give before it worked: `needed more context`.
-        add(.input, "context info information detail details hint hints guidance example examples")
+        // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
+        add(.input, "context info information detail details hint hints guidance example examples "
+            + "prompting coaxing coaching wrangling")
+        // What praise may be about besides the answer: `good question`, `nice idea`.
+        add(.remark, "question questions idea ideas point points explanation thought")
         // Words that leave what follows open: `unsure if it works`, `should work`.
-        add(.hedge, "unsure maybe perhaps probably hopefully if whether might should will gonna todo")
+        add(.hedge, "unsure unclear maybe perhaps probably hopefully if whether might should will gonna todo")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
@@ -242,6 +248,9 @@ enum Tokenizer {
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
         (["so", "so"], .partialWord),
+        (["by", "hand"], .myself),
+        (["not", "sure"], .hedge),  // "not sure it's right" leaves it open
+        (["not", "certain"], .hedge),
     ]
 
     /// `phrases` as bytes, for comparing with words as they are read.
@@ -298,6 +307,8 @@ enum Tokenizer {
             if w.count > 3, w[w.count - 3] == 110, w[w.count - 2] == 39, w[w.count - 1] == 116 {  // n't
                 negated = true
                 w.removeLast(3)
+            } else if w.count > 2, w[w.count - 2] == 39, w[w.count - 1] == 115 {  // 's: `time's`, `it's`
+                w.removeLast(2)
             }
             if !previous.isEmpty, let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
                 // Each earlier word of the phrase made exactly one token.
@@ -488,9 +499,12 @@ struct Signals {
     var turns: Int? = nil        // the largest stated turn count of two or more
     var moreTurns = false        // more turns said without a number ("a few tries")
     var afterOneTurn = false     // "after 1 turn": what `plog outcome --partial --turns 1` writes
+    var tookOver = false         // the user did the work ("myself", "by hand")
+    var helped = false           // help was given ("with a hint"): partial only beside success
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
+            || tookOver
     }
 }
 
@@ -645,8 +659,10 @@ enum Reader {
             // "after 1 turn" says partial but counts like a hit: the count is left unknown.
             return .partial(s.turns)
         }
-        if s.partial {
-            if s.miss != nil && s.success == nil { return .unclassified }
+        if s.partial || s.tookOver || s.helped && s.success != nil && s.miss == nil {
+            // Partial words beside failure are unclear ("partially failed"); the user taking over
+            // after a failure is a miss ("gave up, did it by hand").
+            if s.miss != nil && s.success == nil { return s.partial ? .unclassified : .miss(nil) }
             return .partial(nil)
         }
         if s.hit != nil {
@@ -744,8 +760,13 @@ enum Reader {
                 if lex(i + 1) == .fortune || lex(i + 1) == .go { record(.miss, at: i); i += 2; continue }
                 if i == start && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd) { record(.miss, at: i); i += 1; continue }
                 record(.negation, at: i); i += 1
+            case .success where lex(i + 1) == .remark:
+                i += 2  // "good question", "nice idea": praise for something else
             case .success:
                 record(.success, at: i); i += 1
+            case .myself:
+                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.tookOver = true }
+                i += 1
             case .ok:
                 i += 1  // `ok` alone says too little; `not ok` is a miss
                 if let neg = pendingNegation, i - 1 - neg <= 4 { pendingNegation = nil; record(.miss, at: i - 1) }
@@ -821,9 +842,13 @@ enum Reader {
                 var k = i + 1
                 if lex(k) == .vague || lex(k) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
-                if lex(k) == .other && lex(k + 1) == .input { k += 1 }  // "with a hint"
-                if [.editNoun, .partialWord, .intervention, .input].contains(lex(k)) {
+                if lex(k) == .other && lex(k + 1) == .input { k += 1 }
+                if [.editNoun, .partialWord, .intervention].contains(lex(k)) {
                     record(.partial, at: i); i = k + 1; continue
+                }
+                if lex(k) == .input {
+                    // "worked with a hint": partial beside success; "ask again with more context" is no verdict.
+                    s.helped = true; i = k + 1; continue
                 }
                 i += 1
             case .out where lex(i + 1) == .of && lex(i + 2) == .the && lex(i + 3) == .box:
@@ -845,6 +870,13 @@ enum Reader {
                 record(.turns(t[i + 1].value), at: i); i += 2
             case .ordinal where lex(i + 1) == .number && t[i + 1].value == 1:
                 record(.turns(t[i].value), at: i); i += 2  // "the second one nailed it"
+            case .ordinal where t[i].value >= 2 && (i == start || t[i - 1].lex == .clauseBreak)
+                && ([.success, .right].contains(lex(i + 1)) || lex(i + 1) == .other && [.success, .right].contains(lex(i + 2))):
+                // "first try failed, second worked", "first attempt was wrong, second was right"
+                record(.turns(t[i].value), at: i); i += 1
+            case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
+                // "had to rephrase twice": the first prompt, then those
+                record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
             case .pass:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 record(.success, at: i); i += 1  // "tests pass"
