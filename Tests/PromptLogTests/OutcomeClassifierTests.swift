@@ -209,6 +209,7 @@ import Testing
         "Did it fail?",
         "Will retry tomorrow",
         "Good question though",
+        "Compiles but freezes the UI",
     ]
 
     @Test(arguments: hits)
@@ -523,7 +524,6 @@ import Testing
         print("held-out phrasings: \(s)")
         #expect(s.accuracy >= 0.97, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        for f in s.failures { print("  held out, not right: " + f) }
     }
 
     @Test func tunedAccuracy() throws {

@@ -155,7 +155,9 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
-            + "regressions regressed invented circles nowhere ditched discarded bad terrible awful"
+            + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
+            + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
+            + "panic panics panicked"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
