@@ -15,8 +15,9 @@ public enum Verdict: String, Sendable, CaseIterable {
 /// A verdict and, where the text states it, the number of turns it took to a working answer.
 public struct Classification: Sendable, Equatable, CustomStringConvertible {
     public var verdict: Verdict
-    /// Turns to a working answer: 1 for a hit, the stated number for a partial (`nil` when not
-    /// stated), `nil` for every other verdict.
+    /// Turns, where the text states them: 1 for a hit; for a partial, the turns to a working
+    /// answer (2 or more; `nil` when not stated); for a miss, the turns tried before giving up
+    /// (`nil` when not stated); `nil` for every other verdict.
     public var turns: Int?
 
     public init(verdict: Verdict, turns: Int? = nil) {
@@ -29,6 +30,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
     public static let unclassified = Classification(verdict: .unclassified)
     public static let none = Classification(verdict: .none)
     public static func partial(_ turns: Int? = nil) -> Classification { Classification(verdict: .partial, turns: turns) }
+    /// A miss after `turns` turns (`nil` when not stated).
+    public static func miss(_ turns: Int?) -> Classification { Classification(verdict: .miss, turns: turns) }
 
     public var description: String { verdict.rawValue + (turns.map { "(\($0))" } ?? "") }
 }
@@ -39,24 +42,31 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///
 /// How a text is read:
 /// 1. Case, curly apostrophes, punctuation, emoji variation selectors and spacing do not matter;
-///    `n't` reads as `not`; hyphens split words (`one-shot` = `one shot`).
-/// 2. A leading label decides outright: `hit`, `miss` or `partial` followed by punctuation or the
-///    end, `partially:` / `partly:` / `mostly:`, or `failed:` / `fail:` / `failure:` (the form
-///    `plog outcome --miss` writes).
-/// 3. Otherwise the text is read sentence by sentence (`.`, `!`, `?`, new line); the first sentence
+///    `n't` reads as `not`; hyphens split words (`one-shot` = `one shot`), except between digits,
+///    where they make a range (`2-3 turns` states no number). A line break inside the bullet is
+///    where it wrapped, so it reads as a space (`took two` / `  rounds`). A few words of German,
+///    French, Spanish and Japanese are in the lexicon.
+/// 2. An opening decides outright. A failure said first (`missOpenings`: `Failed`, `Didn't work`,
+///    `No luck`, `Gave up`, `Nope` ...), maybe with a turn count (`after 3 turns`, `(3 turns)`),
+///    then a colon, a dash, a bracket or the sentence's end, is a miss whatever follows (the form
+///    `plog outcome --miss` writes is `Failed: TEXT`). `hit`, `miss` or `partial` followed by
+///    punctuation or the end, and `partially:` / `partly:` / `mostly:`, are labels.
+/// 3. Otherwise the text is read sentence by sentence (`.`, `!`, `?`); the first sentence
 ///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
 ///    partial (`partially`, `mostly`, `with tweaks`, `eventually` ...), miss (`failed`, `no luck`,
 ///    `gave up`, ❌ ...), success (`worked`, `solved`, `yes` ...) and turn counts (`after 3 turns`,
-///    `third try`, `2 rounds`, `twice`, `a few tries`; `after 1 turn` is partial with the count
-///    unknown, as written by `plog outcome --partial --turns 1`). A negation (`not`, `never`, `no`, `without`,
-///    `nothing`) up to four words ahead in the same clause flips the first signal after it.
+///    `third try`, `2 rounds`, `twice`, `attempt 3`, `a few tries`; `after 1 turn` is partial with
+///    the count unknown, as written by `plog outcome --partial --turns 1`). A negation (`not`,
+///    `never`, `no`, `without`, `nothing`) up to four words ahead in the same clause flips the first
+///    signal after it; a hedge (`if`, `maybe`, `unsure`, `should`) drops it.
 /// 4. Within the deciding sentence, in order: a turn count of two or more (or an unstated "more
-///    turns") means partial, or miss when only failure is said; partial words mean partial (but
-///    partial words beside failure words and no success are unclassified); a hit signal means hit,
-///    unless failure is also said (unclassified); a negated hit ("not first try") with success is
-///    partial; failure followed by success ("failed, then worked") is partial, success followed by
-///    failure is unclassified; failure alone is a miss; success alone is a hit, unless a later
-///    sentence states more turns ("Worked. Took 3 turns.").
+///    turns") means partial, or a miss after that many turns when only failure is said; partial
+///    words mean partial (but partial words beside failure words and no success are unclassified);
+///    a hit signal means hit, unless failure is also said (unclassified); a negated hit ("not first
+///    try") with success is partial; failure followed by success ("failed, then worked") is
+///    partial, success followed by failure is unclassified; failure alone is a miss; success alone
+///    is a hit. A count the deciding sentence lacks may come later ("Worked. Took 3 turns." is
+///    partial(3), "Failed. Tried 4 times." miss(4)).
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -78,7 +88,7 @@ public enum OutcomeClassifier {
             let blank = utf8.allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
             return blank ? .none : .unclassified
         }
-        if let labelled = Reader.label(tokens) { return labelled }
+        if let labelled = Reader.label(&tokens) { return labelled }
         return Reader.read(&tokens)
     }
 }
@@ -93,6 +103,7 @@ enum Lex: UInt8 {
     case after, once, pronoun, had, to, got, it, there, need, with, out, of, the, box, straight, right
     case away, what, wanted, asIs, spot, on, in_, at, labelHit, labelMiss, labelPartial, labelFailed
     case go, no, sort, kind, quite, pass, ok, problem, stepIn
+    case nope, retried, hedge, close, input, or, myself, remark
     case number, ordinal
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -114,26 +125,41 @@ enum Tokenizer {
             }
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
-            + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint")
+            + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
+            + " nicht kein keine ne")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
-            + "compiles compiled compile useful awesome fine nice accurate brilliant")
+            + "compiles compiled compile useful usable awesome fine nice accurate brilliant"
+            + " lgtm green"
+            + " funktioniert funktionierte geklappt klappt marche fonctionne funcionó funciona")
         add(.ok, "ok okay")
-        add(.hitQuality, "perfect perfectly flawless flawlessly")
-        add(.hitWord, "nailed oneshot oneshotted bullseye immediately instantly")
+        add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
+        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
-            + "eventually finally caveat caveats myself manually retried retrying rephrased reprompted reprompting nudged nudging tweaked "
-            + "tweaking tweak tweaks iterated iterating handholding massaged massaging")
+            + "eventually finally caveat caveats tweaked "
+            + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
+            + " ish semi"
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi")
+        // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
+        // (`abandoned, wrote it myself`).
+        add(.myself, "myself manually")
+        // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
+        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups editing fixing")
         add(.modifier, "minor small light slight manual little")
-        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable nope "
+        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
-            + "incorrect wrongly worthless waste botched flopped flop dud")
+            + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
+            + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
+            + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
+            + "panic panics panicked"
+            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó")
+        add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
         add(.fortune, "luck dice joy cigar")
@@ -141,10 +167,13 @@ enum Tokenizer {
         add(.end, "end")
         add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts "
             + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
-            + "responses cycle cycles")
+            + "responses cycle cycles"
+            + " versuch versuche versuchen anlauf essai essais coup tentative tentatives intento intentos")
         add(.go, "go")
         add(.pass, "pass passes")
-        add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch")
+        add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
+            + "handful umpteen")
+        add(.or, "or")
         add(.another, "another")
         add(.single, "single")
         add(.twice, "twice")
@@ -170,6 +199,14 @@ enum Tokenizer {
         add(.what, "what")
         add(.wanted, "wanted expected asked")
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs")
+        // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
+        add(.input, "context info information detail details hint hints guidance example examples "
+            + "prompting coaxing coaching wrangling")
+        // What praise may be about besides the answer: `good question`, `nice idea`.
+        add(.remark, "question questions idea ideas point points explanation thought")
+        // Words that leave what follows open: `unsure if it works`, `should work`.
+        add(.hedge, "unsure unclear maybe perhaps probably hopefully if whether might should will gonna todo")
+        add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
         add(.asIs, "as")
@@ -195,6 +232,37 @@ enum Tokenizer {
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
         "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+        "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4,  // beim zweiten Versuch
+        "premier": 1, "première": 1, "deuxième": 2, "troisième": 3,  // au deuxième essai
+        "primera": 1, "primer": 1, "segundo": 2, "segunda": 2, "tercer": 3, "tercera": 3,  // al segundo intento
+    ]
+
+    /// Words that read as one unit: the last word of each completes the phrase, whose tokens are
+    /// replaced by one.
+    static let phrases: [(words: [String], lex: Lex)] = [
+        (["follow", "up"], .intervention),
+        (["follow", "ups"], .intervention),
+        (["back", "and", "forth"], .intervention),
+        (["one", "and", "done"], .hitWord),
+        (["zero", "shot"], .hitWord),
+        (["did", "the", "trick"], .success),
+        (["did", "the", "job"], .success),
+        (["back", "and", "forths"], .intervention),
+        (["made", "up"], .missWord),  // made up an API
+        (["so", "so"], .partialWord),
+        (["by", "hand"], .myself),
+        (["not", "sure"], .hedge),  // "not sure it's right" leaves it open
+        (["not", "certain"], .hedge),
+    ]
+
+    /// `phrases` as bytes, for comparing with words as they are read.
+    static let phraseBytes: [(words: [[UInt8]], lex: Lex)] = phrases.map { ($0.words.map { Array($0.utf8) }, $0.lex) }
+
+    /// Pieces of words in scripts written without spaces (Japanese): a word holding one gives its
+    /// signal. `3回目` is the third time.
+    static let wordParts: [(part: String, lex: Lex)] = [
+        ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
+        ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
     ]
 
     /// Splits text into tokens; consecutive breaks collapse, and words that read as one unit
@@ -206,7 +274,18 @@ enum Tokenizer {
         word.reserveCapacity(32)
         let n = buf.count
 
+        // The two words before the current one, to find `phrases` (no phrase is longer than three
+        // words); a break clears them.
+        var previous: [UInt8] = []
+        var beforePrevious: [UInt8] = []
+        // Set by a dash between digits: `2-3 turns` is a range, which states no single number.
+        var range = false
+        func forgetWords() {
+            if !previous.isEmpty { previous = [] }
+            if !beforePrevious.isEmpty { beforePrevious = [] }
+        }
         func push(_ t: Token) {
+            forgetWords()
             if t.lex == .clauseBreak || t.lex == .sentenceEnd {
                 guard let last = tokens.last else { return }
                 if last.lex == .sentenceEnd { return }
@@ -217,9 +296,6 @@ enum Tokenizer {
             }
             tokens.append(t)
         }
-        // The two words before the current one, to merge `follow up` and `back and forth`.
-        var previous: [UInt8] = []
-        var beforePrevious: [UInt8] = []
         func flushWord() {
             guard !word.isEmpty else { return }
             defer { word.removeAll(keepingCapacity: true) }
@@ -233,21 +309,27 @@ enum Tokenizer {
             if w.count > 3, w[w.count - 3] == 110, w[w.count - 2] == 39, w[w.count - 1] == 116 {  // n't
                 negated = true
                 w.removeLast(3)
+            } else if w.count > 2, w[w.count - 2] == 39, w[w.count - 1] == 115 {  // 's: `time's`, `it's`
+                w.removeLast(2)
             }
-            if (isWord(w, "up") || isWord(w, "ups")) && isWord(previous, "follow") {
-                tokens[tokens.count - 1] = Token(lex: .intervention)
-            } else if isWord(w, "forth") && isWord(previous, "and") && isWord(beforePrevious, "back") {
-                tokens.removeLast(2)
-                tokens.append(Token(lex: .intervention))
+            if !previous.isEmpty, let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
+                // Each earlier word of the phrase made exactly one token.
+                tokens.removeLast(phrase.words.count - 1)
+                tokens.append(Token(lex: phrase.lex))
+            } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
+                tokens[tokens.count - 1] = Token(lex: .vague)
+            } else if w.contains(where: { $0 >= 0x80 }), lexicon[String(decoding: w, as: UTF8.self)] == nil {
+                tokens += partTokens(w)
             } else if var t = wordToken(w) {
                 if t.lex == .partialWord && (isWord(w, "partially") || isWord(w, "partly") || isWord(w, "mostly")) {
                     t.value = Reader.partlyMarker
                 }
                 tokens.append(t)
             }
+            range = false
             beforePrevious = previous
             previous = w
-            if negated { tokens.append(Token(lex: .negation)); previous = [] }
+            if negated { tokens.append(Token(lex: .negation)); forgetWords() }
         }
 
         var i = 0
@@ -267,14 +349,17 @@ enum Tokenizer {
             if c < 0x80 {
                 flushWord()
                 switch c {
-                case 33, 63, 10, 13: push(Token(lex: .sentenceEnd))  // ! ? newline
+                case 33, 63: push(Token(lex: .sentenceEnd, value: Int(c)))  // ! ? (a question is no verdict)
+                // A line break inside a bullet is where it wrapped (`took two` / `  rounds`): a space.
                 case 59, 58, 40, 41, 91, 93, 47, 124:  // ; : ( ) [ ] / |  (the byte is kept: `failed:` is a label)
                     push(Token(lex: .clauseBreak, value: Int(c)))
                 case 45:  // '-': a break when it stands alone (" - "), a word joint otherwise (one-shot)
                     let before = i > 0 ? buf[i - 1] : 32
                     let after = i + 1 < n ? buf[i + 1] : 32
                     if (before == 32 || before == 9) && (after == 32 || after == 9 || after == 45) {
-                        push(Token(lex: .clauseBreak))
+                        push(Token(lex: .clauseBreak, value: 45))
+                    } else if isDigit(before) && isDigit(after) {
+                        range = true  // 2-3
                     }
                 default: break
                 }
@@ -288,21 +373,25 @@ enum Tokenizer {
             switch cp {
             case 0x2019, 0x2018, 0x02BC:  // ’ ‘ ʼ read as an apostrophe
                 word.append(39)
-            case 0x2014, 0x2013, 0x2026, 0x2192, 0x2190:  // — – … → ←
+            case 0x2013 where i > 0 && isDigit(buf[i - 1]) && i + 3 < n && isDigit(buf[i + 3]):  // 2–3
+                flushWord(); range = true
+            case 0x2014, 0x2013:  // — –: a dash, as ` - ` (`FAILED — lost the schema`)
+                flushWord(); push(Token(lex: .clauseBreak, value: 45))
+            case 0x2026, 0x2192, 0x2190:  // … → ←
                 flushWord(); push(Token(lex: .clauseBreak))
-            case 0x2705, 0x2714, 0x2713, 0x2611, 0x1F44D, 0x1F389, 0x1F4AF, 0x1F3AF, 0x1F7E2, 0x1F64C, 0x1F680:
-                // ✅ ✔ ✓ ☑ 👍 🎉 💯 🎯 🟢 🙌 🚀
-                flushWord(); tokens.append(Token(lex: .symbolHit))
+            case 0x2705, 0x2714, 0x2713, 0x2611, 0x1F44D, 0x1F389, 0x1F4AF, 0x1F3AF, 0x1F7E2, 0x1F64C, 0x1F680, 0x1F44C:
+                // ✅ ✔ ✓ ☑ 👍 🎉 💯 🎯 🟢 🙌 🚀 👌
+                flushWord(); forgetWords(); tokens.append(Token(lex: .symbolHit))
             case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480:
                 // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
-                flushWord(); tokens.append(Token(lex: .symbolMiss))
+                flushWord(); forgetWords(); tokens.append(Token(lex: .symbolMiss))
             case 0x1F7E1, 0x1F7E0, 0x1F536, 0x1F538:  // 🟡 🟠 🔶 🔸
-                flushWord(); tokens.append(Token(lex: .symbolPartial))
+                flushWord(); forgetWords(); tokens.append(Token(lex: .symbolPartial))
             case 0xFE0F, 0xFE0E, 0x200D, 0x00A0, 0x2009, 0x202F, 0x3000:  // variation selectors, joiners, odd spaces
                 flushWord()
             default:
                 if cp >= 0x2190 && cp < 0x2C00 || cp >= 0x1F000 {
-                    flushWord(); tokens.append(Token(lex: .other))  // another symbol or emoji: no signal
+                    flushWord(); forgetWords(); tokens.append(Token(lex: .other))  // another symbol or emoji: no signal
                 } else {
                     for k in 0..<len { word.append(buf[i + k]) }
                 }
@@ -310,13 +399,45 @@ enum Tokenizer {
             i += len
         }
         flushWord()
-        while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd { tokens.removeLast() }
+        while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd {
+            if last.lex == .sentenceEnd && last.value == 63 { break }  // kept: a question states nothing
+            tokens.removeLast()
+        }
         return tokens
     }
 
     @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
     @inline(__always) static func isAlnum(_ c: UInt8) -> Bool {
         isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+    }
+
+    /// Whether `w` is the last word of `phrase` (two or three words) and `previous` and
+    /// `beforePrevious` are the words before it.
+    static func endsPhrase(_ phrase: [[UInt8]], _ w: [UInt8], _ previous: [UInt8], _ beforePrevious: [UInt8]) -> Bool {
+        let n = phrase.count
+        guard w == phrase[n - 1], previous == phrase[n - 2] else { return false }
+        return n == 2 || beforePrevious == phrase[n - 3]
+    }
+
+    /// The tokens of a word outside the lexicon that holds non-ASCII letters: an ordinal for
+    /// `3回目`, then the `wordParts` it holds, in order; `.other` when it holds none.
+    static func partTokens(_ w: [UInt8]) -> [Token] {
+        var found: [(at: Int, token: Token)] = []
+        let digits = w.prefix(while: isDigit)
+        if !digits.isEmpty, digits.count <= 4, w.dropFirst(digits.count).starts(with: "回目".utf8) {
+            found.append((0, Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })))
+            found.append((0, Token(lex: .turnNoun)))
+        }
+        for (part, lex) in wordParts {
+            let p = Array(part.utf8)
+            guard w.count >= p.count else { continue }
+            for start in 0...(w.count - p.count) where w[start] == p[0] && w[start..<start + p.count].elementsEqual(p) {
+                found.append((start, Token(lex: lex)))
+                break
+            }
+        }
+        if found.isEmpty { return [Token(lex: .other)] }
+        return found.sorted { $0.at < $1.at }.map(\.token)
     }
 
     static func isWord(_ w: [UInt8], _ s: StaticString) -> Bool {
@@ -341,10 +462,17 @@ enum Tokenizer {
     static func wordToken(_ w: [UInt8]) -> Token? {
         guard !w.isEmpty else { return nil }
         if w.allSatisfy(isDigit) {
-            guard w.count <= 4 else { return Token(lex: .other) }
-            return Token(lex: .number, value: w.reduce(0) { $0 * 10 + Int($1 - 48) })
+            var value = 0
+            for d in w {
+                let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(Int(d - 48))
+                // Too large for an Int: a great many (`after 99999999999999999999 turns` is more turns).
+                if o1 || o2 { return Token(lex: .vague) }
+                value = sum
+            }
+            return Token(lex: .number, value: value)
         }
-        if w.count >= 3, w.count <= 4, isDigit(w[0]) {
+        if w.count >= 3, w.count <= 6, isDigit(w[0]) {
             let suffix = String(decoding: w.drop { isDigit($0) }, as: UTF8.self)
             let digits = w.prefix { isDigit($0) }
             if ["st", "nd", "rd", "th"].contains(suffix) {
@@ -373,15 +501,34 @@ struct Signals {
     var turns: Int? = nil        // the largest stated turn count of two or more
     var moreTurns = false        // more turns said without a number ("a few tries")
     var afterOneTurn = false     // "after 1 turn": what `plog outcome --partial --turns 1` writes
+    var tookOver = false         // the user did the work ("myself", "by hand")
+    var helped = false           // help was given ("with a hint"): partial only beside success
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
+            || tookOver
     }
 }
 
 enum Reader {
+    /// Openings that make a text a miss whatever follows, when a colon, a dash, a bracket or the
+    /// sentence's end comes next, maybe after a turn count (`Failed after 3 turns: ...`). Up to
+    /// two words may stand before one (`It didn't work:`, `I gave up -`).
+    static let missOpenings: [(lexes: [Lex], examples: String)] = [
+        ([.labelFailed], "Failed, FAILED, Fail, Failure"),
+        ([.labelMiss], "Miss"),
+        ([.nope], "Nope"),
+        ([.negation, .success], "Didn't work, Did not work, Doesn't compile, Not working, Never worked"),
+        ([.no, .fortune], "No luck, No dice, No joy"),
+        ([.no, .go], "No go"),
+        ([.give, .up], "Gave up, Giving up, I give up"),
+    ]
+
     /// Rule 2: a leading label.
-    static func label(_ t: [Token]) -> Classification? {
+    static func label(_ t: inout [Token]) -> Classification? {
+        // A question ("Failed?") labels nothing.
+        if let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), t[end].value == 63 { return nil }
+        if let m = missOpening(t) { return .miss(statedTurns(&t, from: m)) }
         guard let first = t.first else { return nil }
         let next = t.count > 1 ? t[1] : Token(lex: .sentenceEnd)
         let endsLabel = next.lex == .clauseBreak || next.lex == .sentenceEnd
@@ -394,8 +541,6 @@ enum Reader {
             var rest = Array(t[1..<end])
             scan(&rest, 0, rest.count, into: &s)
             return .partial(s.turns)
-        case .labelFailed where next.lex == .clauseBreak && next.value == 58:  // "Failed: ..."
-            return .miss
         case .partialWord where next.lex == .clauseBreak && next.value == 58 && first.value == partlyMarker:
             // "Partially: the test was wrong."
             let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
@@ -405,6 +550,66 @@ enum Reader {
             return .partial(s.turns)
         default: return nil
         }
+    }
+
+    /// Where the words after a miss opening start (the position of its colon, dash, bracket or
+    /// sentence end, or the end), or `nil` when the text does not open with one.
+    static func missOpening(_ t: [Token]) -> Int? {
+        func lex(_ k: Int) -> Lex { k < t.count ? t[k].lex : .sentenceEnd }
+        var start = 0
+        while start < 2 {
+            let l = lex(start)
+            guard l == .other || l == .it || l == .pronoun else { break }
+            start += 1
+        }
+        switch lex(start) {  // the first kinds of `missOpenings`: most texts start otherwise
+        case .labelFailed, .labelMiss, .nope, .negation, .no, .give: break
+        default: return nil
+        }
+        var found: [Lex]? = nil
+        for o in missOpenings where o.lexes.indices.allSatisfy({ lex(start + $0) == o.lexes[$0] }) { found = o.lexes; break }
+        guard let opening = found else { return nil }
+        let end = start + opening.count
+        var k = end
+        // A turn count may follow: `after 3 turns`, `(3 turns)`, `on the third attempt`, `twice`;
+        // `first try` may not (`Failed first try, worked on the second` is not a miss).
+        let bracket = lex(k) == .clauseBreak && t[k].value == 40
+        if bracket { k += 1 }
+        let after = lex(k) == .after
+        if [.after, .in_, .on, .at].contains(lex(k)) { k += 1 }
+        if lex(k) == .the { k += 1 }
+        if lex(k) == .twice || lex(k) == .thrice {
+            k += 1
+        } else if let c = turnPhrase(t, k, t.count), after || (c.count ?? 2) >= 2 {
+            k = c.next
+        } else {
+            // No count: the opening ends at a bracket or here.
+            if bracket { return end }
+            if k > end { return nil }
+        }
+        if k >= t.count || t[k].lex == .sentenceEnd { return k }
+        let closes: [Int] = bracket ? [41] : [58, 45, 40]  // a count in brackets ends at the bracket
+        return t[k].lex == .clauseBreak && closes.contains(t[k].value) ? k : nil
+    }
+
+    /// The turns a miss states: in its opening (`Failed after 3 turns:`), else in the first sentence
+    /// after it with a count and no success (`Failed: tried 3 times`; but in `Failed: worked on the
+    /// second try in the REPL` the count is of something else). `after 1 turn` is one here: a miss
+    /// after one turn is not a hit's count.
+    static func statedTurns(_ t: inout [Token], from opening: Int) -> Int? {
+        func count(_ start: Int, _ end: Int) -> Int? {
+            var s = Signals()
+            scan(&t, start, end, into: &s)
+            return s.success == nil ? s.turns ?? (s.afterOneTurn ? 1 : nil) : nil
+        }
+        if let n = count(0, opening) { return n }
+        var start = opening
+        while start < t.count {
+            let end = t[(start + 1)...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            if let n = count(start, end) { return n }
+            start = end
+        }
+        return nil
     }
 
     /// Marks `partially`, `partly` and `mostly` among the partial words: with a colon they are labels.
@@ -421,19 +626,27 @@ enum Reader {
         if start < tokens.count { sentences.append((start, tokens.count)) }
 
         for (k, range) in sentences.enumerated() {
+            // A question ("Works?", "Did it fail?") states nothing.
+            if range.1 < tokens.count && tokens[range.1].value == 63 { continue }
             var s = Signals()
             // A sentence that is only "no" is a miss.
             if range.1 - range.0 == 1, tokens[range.0].lex == .no { return .miss }
             scan(&tokens, range.0, range.1, into: &s)
             guard s.any else { continue }
             let verdict = decide(s)
-            if verdict == .hit && s.hit == nil {
-                // Plain success: a later sentence may still state more turns ("Worked. Took 3 turns.").
+            // A later sentence may still state the turns: "Worked. Took 3 turns.", "Partly worked.
+            // Took 3 turns.", "Failed. Tried 4 times." (a plain success becomes a partial).
+            let open = verdict == .hit && s.hit == nil || verdict == .partial(nil) || verdict == .miss(nil)
+            if open {
                 for later in sentences[(k + 1)...] {
                     var l = Signals()
                     scan(&tokens, later.0, later.1, into: &l)
+                    if verdict.verdict == .miss {
+                        if l.success == nil, let n = l.turns ?? (l.afterOneTurn ? 1 : nil) { return .miss(n) }
+                        continue
+                    }
                     if l.miss == nil, let n = l.turns { return .partial(n) }
-                    if l.miss == nil, l.moreTurns { return .partial(nil) }
+                    if l.miss == nil, l.moreTurns, verdict.verdict == .hit { return .partial(nil) }
                 }
             }
             return verdict
@@ -443,12 +656,15 @@ enum Reader {
 
     static func decide(_ s: Signals) -> Classification {
         if s.turns != nil || s.moreTurns || s.afterOneTurn {
-            if s.miss != nil && s.success == nil { return .miss }
+            // "Gave up after 5 turns": the turns tried; "after 1 turn" is one here.
+            if s.miss != nil && s.success == nil { return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil)) }
             // "after 1 turn" says partial but counts like a hit: the count is left unknown.
             return .partial(s.turns)
         }
-        if s.partial {
-            if s.miss != nil && s.success == nil { return .unclassified }
+        if s.partial || s.tookOver || s.helped && s.success != nil && s.miss == nil {
+            // Partial words beside failure are unclear ("partially failed"); the user taking over
+            // after a failure is a miss ("gave up, did it by hand").
+            if s.miss != nil && s.success == nil { return s.partial ? .unclassified : .miss(nil) }
             return .partial(nil)
         }
         if s.hit != nil {
@@ -472,11 +688,17 @@ enum Reader {
     /// Finds the signals in `t[start..<end]`.
     static func scan(_ t: inout [Token], _ start: Int, _ end: Int, into s: inout Signals) {
         var pendingNegation: Int? = nil  // position of an unconsumed negation in this clause
+        var pendingHedge: Int? = nil  // position of an unconsumed hedge (`if`, `maybe`) in this clause
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
 
         func record(_ kind: Kind, at pos: Int) {
             var kind = kind
+            if let hedge = pendingHedge, pos - hedge <= 4 {
+                // "unsure if it works", "should work": the signal is left open.
+                pendingHedge = nil
+                if case .negation = kind {} else { return }
+            }
             if let neg = pendingNegation, pos - neg <= 4 {
                 pendingNegation = nil
                 switch kind {
@@ -509,17 +731,44 @@ enum Reader {
             switch l {
             case .clauseBreak:
                 pendingNegation = nil
+                pendingHedge = nil
                 i += 1
+            case .hedge:
+                pendingHedge = i; pendingNegation = nil; i += 1
+            case .nope:
+                record(.miss, at: i); i += 1
+            case .close:
+                // "not even close", "nowhere close": a miss; "close" alone says too little.
+                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil; record(.miss, at: i) }
+                i += 1
+            case .retried:
+                // "retried once", "rephrased twice", "reprompted 3 times": the first prompt, then those.
+                if lex(i + 1) == .once { record(.turns(2), at: i); i += 2; continue }
+                if lex(i + 1) == .twice { record(.turns(3), at: i); i += 2; continue }
+                if let c = turnPhrase(t, i + 1, end), let n = c.count { record(.turns(n + 1), at: i); i = c.next; continue }
+                record(.partial, at: i); i += 1
+            case .turnNoun where lex(i + 1) == .number
+                || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number:
+                // "try #3", "attempt 3 worked", "turns: 3"
+                let k = lex(i + 1) == .number ? i + 1 : i + 2
+                record(.turns(t[k].value), at: i); i = k + 1
             case .negation:
                 // `not quite`, `not fully`: partial, and the negation is used up.
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 record(.negation, at: i); i += 1
             case .no:
-                // `no luck`, `no dice`, `no go`: a miss; otherwise `no` negates what follows.
+                // `no luck`, `no dice`, `no go`, and `no` on its own (`no (3 turns)`): a miss;
+                // otherwise `no` negates what follows.
                 if lex(i + 1) == .fortune || lex(i + 1) == .go { record(.miss, at: i); i += 2; continue }
+                if i == start && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd) { record(.miss, at: i); i += 1; continue }
                 record(.negation, at: i); i += 1
+            case .success where lex(i + 1) == .remark:
+                i += 2  // "good question", "nice idea": praise for something else
             case .success:
                 record(.success, at: i); i += 1
+            case .myself:
+                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.tookOver = true }
+                i += 1
             case .ok:
                 i += 1  // `ok` alone says too little; `not ok` is a miss
                 if let neg = pendingNegation, i - 1 - neg <= 4 { pendingNegation = nil; record(.miss, at: i - 1) }
@@ -546,8 +795,9 @@ enum Reader {
             case .got:
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
                 if lex(i + 1) == .it {
-                    // "got it", "got it right"; but in "never got it to work" the verdict is in "work".
-                    if lex(i + 2) != .to { record(.success, at: i) }
+                    // "got it"; but in "never got it to work", "got it working" and "got it right"
+                    // the verdict is in the word after.
+                    if ![.to, .success, .right, .ok].contains(lex(i + 2)) { record(.success, at: i) }
                     i += 2; continue
                 }
                 i += 1
@@ -559,6 +809,9 @@ enum Reader {
                 // "worked after 1 turn": the user said partial (`plog outcome --partial --turns 1`)
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.afterOneTurn = true }
                 i = turnPhrase(t, i + 1, end)!.next
+            case .after where afterHelp(t, i + 1, end) != nil:
+                // "good after edits", "usable after some cleanup", "after giving it more context"
+                record(.partial, at: i); i = afterHelp(t, i + 1, end)!
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
                 record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
@@ -566,6 +819,10 @@ enum Reader {
                 // "no issues", "without problems": success; "some issues" alone says nothing.
                 if let neg = pendingNegation, i - neg <= 4 { record(.miss, at: i) }  // a negated miss is a success
                 i += 1
+            case .need where i - start >= 2 && [.negation, .no].contains(t[i - 2].lex)
+                && [.intervention, .editNoun, .partialWord, .retried].contains(t[i - 1].lex):
+                pendingNegation = nil  // used up by the edits it denies
+                record(.hit, at: i); i += 1  // "no follow-ups needed", "no edits needed"
             case .need:
                 // "needed a nudge", "needs more work", "needed 3 turns", "needed to fix imports": the
                 // answer needed more; "need to check it" (what the user will do) says nothing.
@@ -573,7 +830,12 @@ enum Reader {
                 var k = i + 1
                 var skipped = 0
                 while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)) { k += 1; skipped += 1 }
-                if [.editNoun, .intervention, .partialWord, .success].contains(lex(k)) {
+                if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k)) {
+                    if let neg = pendingNegation, i - neg <= 4, lex(k) != .success {
+                        // "didn't need any follow-ups": what it did not need is the hit.
+                        pendingNegation = nil
+                        record(.hit, at: i); i = k + 1; continue
+                    }
                     record(.partial, at: i); i = k + 1; continue
                 }
                 i += 1
@@ -582,8 +844,13 @@ enum Reader {
                 var k = i + 1
                 if lex(k) == .vague || lex(k) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
-                if lex(k) == .editNoun || lex(k) == .partialWord || lex(k) == .intervention {
+                if lex(k) == .other && lex(k + 1) == .input { k += 1 }
+                if [.editNoun, .partialWord, .intervention].contains(lex(k)) {
                     record(.partial, at: i); i = k + 1; continue
+                }
+                if lex(k) == .input {
+                    // "worked with a hint": partial beside success; "ask again with more context" is no verdict.
+                    s.helped = true; i = k + 1; continue
                 }
                 i += 1
             case .out where lex(i + 1) == .of && lex(i + 2) == .the && lex(i + 3) == .box:
@@ -598,11 +865,20 @@ enum Reader {
                 record(.success, at: i); i += 3
             case .asIs where lex(i + 1) == .wanted:
                 record(.success, at: i); i += 2  // "as expected"
-            case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak):
-                // "worked on the second": the noun is left out
+            case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak)
+                && i > start && [.on, .at, .in_, .success, .right].contains(t[i - 1].lex):
+                // "worked on the second", "right the second": the noun is left out (but in "picked the
+                // second" the second is no turn)
                 record(.turns(t[i + 1].value), at: i); i += 2
             case .ordinal where lex(i + 1) == .number && t[i + 1].value == 1:
                 record(.turns(t[i].value), at: i); i += 2  // "the second one nailed it"
+            case .ordinal where t[i].value >= 2 && (i == start || t[i - 1].lex == .clauseBreak)
+                && ([.success, .right].contains(lex(i + 1)) || lex(i + 1) == .other && [.success, .right].contains(lex(i + 2))):
+                // "first try failed, second worked", "first attempt was wrong, second was right"
+                record(.turns(t[i].value), at: i); i += 1
+            case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
+                // "had to rephrase twice": the first prompt, then those
+                record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
             case .pass:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 record(.success, at: i); i += 1  // "tests pass"
@@ -617,6 +893,18 @@ enum Reader {
                 i += 1
             }
         }
+    }
+
+    /// Where the words after `after` end when they name help the answer needed (`edits`, `some
+    /// cleanup`, `giving it more context`): up to three other words, then the help.
+    static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
+        var k = i
+        while k < end && k - i < 4 {
+            if [.editNoun, .intervention, .input].contains(t[k].lex) { return k + 1 }
+            guard [.other, .the, .vague, .modifier, .it, .give].contains(t[k].lex) else { return nil }
+            k += 1
+        }
+        return nil
     }
 
     /// A stated number of turns starting at `i`: `3 turns`, `third try`, `a couple of rounds`,
@@ -635,6 +923,7 @@ enum Reader {
         default: return nil
         }
         if count == 0 { return nil }
+        if count != nil, lex(k) == .or, lex(k + 1) == .number { count = nil; k += 2 }  // "3 or 4 tries": a range
         if lex(k) == .of { k += 1 }
         if lex(k) == .vague || lex(k) == .modifier { k += 1 }  // "two more tries", "a few more rounds"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }

@@ -84,7 +84,8 @@ public enum Invariants {
     }
 
     /// The outcome classifier on arbitrary text: the same answer twice, turns only where they
-    /// belong (1 for a hit, nil or 2+ for a partial, nil otherwise), blank text is `.none`.
+    /// belong (1 for a hit, nil or 2+ for a partial, nil or 1+ for a miss, nil otherwise), blank
+    /// text is `.none`.
     public static func outcome(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         let a = OutcomeClassifier.classify(text: text)
@@ -95,7 +96,8 @@ public enum Invariants {
         switch a.verdict {
         case .hit: if a.turns != 1 { return "hit with turns \(String(describing: a.turns))" }
         case .partial: if let t = a.turns, t < 2 { return "partial with turns \(t)" }
-        case .miss, .unclassified, .none: if a.turns != nil { return "\(a.verdict) with turns \(a.turns!)" }
+        case .miss: if let t = a.turns, t < 1 { return "miss with turns \(t)" }
+        case .unclassified, .none: if a.turns != nil { return "\(a.verdict) with turns \(a.turns!)" }
         }
         let blank = bytes.allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
         if blank != (a.verdict == .none) { return "blank text must be .none and only it: \(a)" }
