@@ -10,7 +10,7 @@ public struct OutcomeCommand: ParsableCommand {
             Appends to the log, never rewrites it: a new OUTCOME: section when the newest block has \
             none, more bullets when OUTCOME: is its last section. The verdict flags write a first \
             bullet that `plog stats` reads: --hit "Worked first try.", --partial --turns 3 \
-            "Worked after 3 turns.", --miss "Failed: TEXT".
+            "Worked after 3 turns.", --miss "Failed: TEXT", --miss --turns 4 "Failed after 4 turns: TEXT".
             """)
 
     @OptionGroup public var log: LogOptions
@@ -19,7 +19,7 @@ public struct OutcomeCommand: ParsableCommand {
     @Flag(help: "It worked after more turns, or partly.") public var partial = false
     @Flag(help: "It did not work.") public var miss = false
 
-    @Option(help: ArgumentHelp("Turns it took to a working answer (implies --partial when above 1).", valueName: "n"))
+    @Option(help: ArgumentHelp("Turns it took to a working answer (implies --partial when above 1), or with --miss the turns tried before giving up.", valueName: "n"))
     public var turns: Int?
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.") public var quiet = false
@@ -34,7 +34,7 @@ public struct OutcomeCommand: ParsableCommand {
         }
         if let turns {
             guard turns >= 1 else { throw ValidationError("--turns must be 1 or more, not \(turns)") }
-            if hit || miss { throw ValidationError("--turns goes with --partial (a hit is one turn; a miss has no count)") }
+            if hit { throw ValidationError("--turns goes with --partial or --miss (a hit is one turn)") }
         }
         if !hit && !partial && !miss && turns == nil && words.isEmpty {
             throw ValidationError("say what happened: plog outcome --hit, --partial [--turns N], --miss, or TEXT")
@@ -44,9 +44,9 @@ public struct OutcomeCommand: ParsableCommand {
     var words: String { text.joined(separator: " ") }
 
     var verdict: OutcomeAppender.Verdict? {
+        if miss { return .miss(turns: turns) }
         if hit || turns == 1 && !partial { return .hit }
         if partial || turns != nil { return .partial(turns: turns) }
-        if miss { return .miss }
         return nil
     }
 

@@ -215,7 +215,8 @@ func scriptedEditor(_ sandbox: Sandbox, _ name: String, _ body: String) throws -
         try s.write("p.log", "## 2025-01-01T00:00Z\nTASK: a")
         _ = try s.run("plog", ["outcome", "--miss", "the", "API", "does", "not", "exist"], env: env)
         _ = try s.run("plog", ["outcome", "--hit"], env: env)
-        #expect(try s.read("p.log") == "## 2025-01-01T00:00Z\nTASK: a\n\nOUTCOME:\n- Failed: the API does not exist\n- Worked first try.\n")
+        _ = try s.run("plog", ["outcome", "--miss", "--turns", "4", "lost", "the", "schema"], env: env)
+        #expect(try s.read("p.log") == "## 2025-01-01T00:00Z\nTASK: a\n\nOUTCOME:\n- Failed: the API does not exist\n- Worked first try.\n- Failed after 4 turns: lost the schema\n")
         // Flag rules.
         #expect(try s.run("plog", ["outcome", "--hit", "--miss"], env: env).status == 2)
         #expect(try s.run("plog", ["outcome", "--hit", "--turns", "2"], env: env).status == 2)

@@ -171,7 +171,9 @@ import Testing
         #expect(OutcomeAppender.bullet(verdict: .hit, text: "") == "Worked first try.")
         #expect(OutcomeAppender.bullet(verdict: .partial(turns: 3), text: "x") == "Worked after 3 turns. x")
         #expect(OutcomeAppender.bullet(verdict: .partial(turns: nil), text: "") == "Partly worked.")
-        #expect(OutcomeAppender.bullet(verdict: .miss, text: "no") == "Failed: no")
+        #expect(OutcomeAppender.bullet(verdict: .miss(turns: nil), text: "no") == "Failed: no")
+        #expect(OutcomeAppender.bullet(verdict: .miss(turns: 4), text: "lost the schema") == "Failed after 4 turns: lost the schema")
+        #expect(OutcomeAppender.bullet(verdict: .miss(turns: 1), text: "") == "Failed after 1 turn.")
         #expect(OutcomeAppender.bullet(verdict: nil, text: " note ") == "note")
     }
 }

@@ -287,15 +287,17 @@ import Testing
                 }
             }
             check(.hit, .hit)
-            check(.miss, .miss(nil))
+            check(.miss(turns: nil), .miss(nil))
             check(.partial(turns: nil), .partial(nil))
             // --turns 1 is partial, but one turn is a hit's count, so none is kept.
             check(.partial(turns: 1), .partial(nil))
             for n in Array(2...120) + [999, 1000, 9999, 10000, 123_456, Int(Int32.max), Int.max] {
                 check(.partial(turns: n), .partial(n))
+                check(.miss(turns: n), .miss(n))
             }
+            check(.miss(turns: 1), .miss(1))
         }
-        #expect(checked == (18 + 9) * 130)
+        #expect(checked == (18 + 9) * (130 + 127))
     }
 
     /// A failure said first is a miss whatever follows: a colon, a dash or nothing after it.

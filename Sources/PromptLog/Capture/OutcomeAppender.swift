@@ -4,7 +4,8 @@ public enum OutcomeAppender {
     public enum Verdict: Equatable, Sendable {
         case hit
         case partial(turns: Int?)
-        case miss
+        /// A miss, with the turns tried before giving up when known.
+        case miss(turns: Int?)
     }
 
     /// The bullet text for a verdict and the user's words.
@@ -17,7 +18,10 @@ public enum OutcomeAppender {
             let head = "Worked after \(turns) turn\(turns == 1 ? "" : "s")."
             return words.isEmpty ? head : head + " " + words
         case .partial(nil): return words.isEmpty ? "Partly worked." : "Partly worked. " + words
-        case .miss: return words.isEmpty ? "Failed." : "Failed: " + words
+        case .miss(nil): return words.isEmpty ? "Failed." : "Failed: " + words
+        case .miss(let turns?):
+            let head = "Failed after \(turns) turn\(turns == 1 ? "" : "s")"
+            return words.isEmpty ? head + "." : head + ": " + words
         }
     }
 

@@ -49,7 +49,7 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 /// 2. An opening decides outright. A failure said first (`missOpenings`: `Failed`, `Didn't work`,
 ///    `No luck`, `Gave up`, `Nope` ...), maybe with a turn count (`after 3 turns`, `(3 turns)`),
 ///    then a colon, a dash, a bracket or the sentence's end, is a miss whatever follows (the form
-///    `plog outcome --miss` writes is `Failed: TEXT`). `hit`, `miss` or `partial` followed by
+///    `plog outcome --miss` writes is `Failed: TEXT`, with `--turns N` `Failed after N turns: TEXT`). `hit`, `miss` or `partial` followed by
 ///    punctuation or the end, and `partially:` / `partly:` / `mostly:`, are labels.
 /// 3. Otherwise the text is read sentence by sentence (`.`, `!`, `?`); the first sentence
 ///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
