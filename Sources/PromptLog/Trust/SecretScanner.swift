@@ -78,7 +78,7 @@ public enum SecretKind: String, Sendable, CaseIterable, Comparable {
     case gcpPrivateKeyID = "gcp-private-key-id"
     /// `SK` and 32 lower-case hex digits (a Twilio API key).
     case twilioKey = "twilio-api-key"
-    /// `ATATT3` and 150+ base64url characters.
+    /// `ATATT3` and 150+ base64url characters or `=`.
     case atlassianToken = "atlassian-api-token"
     /// `PMAK-`, 24 hex digits, `-`, 34 hex digits.
     case postmanKey = "postman-api-key"
@@ -96,7 +96,7 @@ public enum SecretKind: String, Sendable, CaseIterable, Comparable {
     case newRelicKey = "newrelic-key"
     /// `glc_` and 32+ base64 characters; `glsa_`, 32 letters or digits, `_`, 8 hex digits.
     case grafanaToken = "grafana-token"
-    /// 14 letters or digits, `.atlasv1.`, 60 to 70 base64url characters.
+    /// 14 letters or digits, `.atlasv1.`, 60+ base64url characters or `=`.
     case terraformToken = "terraform-token"
     /// `sk.eyJ` and a dotted base64url token.
     case mapboxToken = "mapbox-token"
@@ -116,7 +116,7 @@ public enum SecretKind: String, Sendable, CaseIterable, Comparable {
     case googleClientSecret = "google-client-secret"
     /// `EAACEdEose0cBA` (and other `EAA` + `M`/`C`) tokens of 100+ letters or digits.
     case facebookToken = "facebook-token"
-    /// 22 `A`s and 80 to 100 letters, digits or `%`.
+    /// 22 `A`s and 80+ more letters, digits or `%`.
     case twitterBearer = "twitter-bearer-token"
     /// `tskey-api-`, `tskey-auth-`, `tskey-client-`, `tskey-scim-`, `tskey-webhook-` keys.
     case tailscaleKey = "tailscale-key"
@@ -393,13 +393,13 @@ private struct Pass {
             if has("AGE-SECRET-KEY-1", at: i) { return exactly(.ageSecretKey, i, prefix: 16, 58, isBech32Upper) }
             if has("ATATT3", at: i) {
                 let len = run(from: i + 6) { isURLSafe($0) || $0 == 0x3D }
-                if len >= 150 && len <= 400 && hasDigit(i + 6, len) { return Hit(kind: .atlassianToken, start: i, end: i + 6 + len) }
+                if len >= 150 && len <= SecretScanner.maxRun && hasDigit(i + 6, len) { return Hit(kind: .atlassianToken, start: i, end: i + 6 + len) }
                 return nil
             }
             // X (Twitter) app bearer tokens open with 22 `A`s.
             if run(from: i, { $0 == 0x41 }) >= 22 {
                 let len = run(from: i) { isAlnum($0) || $0 == 0x25 }
-                if len >= 102 && len <= 122 && !isURLSafe(at(i + len)) && hasDigit(i, len) && hasLower(i, len) {
+                if len >= 102 && len <= SecretScanner.maxRun && !isURLSafe(at(i + len)) && hasDigit(i, len) && hasLower(i, len) {
                     return Hit(kind: .twitterBearer, start: i, end: i + len)
                 }
             }
@@ -509,8 +509,7 @@ private struct Pass {
             if has("pplx-", at: i) { return exactly(.perplexityKey, i, prefix: 5, 48, isAlnum, digit: true) }
             for p: StaticString in ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"] where has(p, at: i) {
                 let s = i + p.utf8CodeUnitCount
-                var len = run(from: s) { isURLSafe($0) || $0 == 0x2E || $0 == 0x3D }
-                while len > 0 && buf[s + len - 1] == 0x2E { len -= 1 }  // a sentence's full stop
+                let len = run(from: s, isURLSafe)
                 guard len >= 32, len <= 64, hasDigit(s, len) else { return nil }
                 return Hit(kind: .planetScaleToken, start: i, end: s + len)
             }
@@ -541,7 +540,7 @@ private struct Pass {
             if has("sntryu_", at: i) { return exactly(.sentryToken, i, prefix: 7, 64, isLowerHex, digit: true) }
             if has("sntrys_eyJ", at: i) {
                 let len = run(from: i + 7) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F || $0 == 0x3D || $0 == 0x5F }
-                if len >= 60 && len <= 1024 && hasDigit(i + 7, len) { return Hit(kind: .sentryToken, start: i, end: i + 7 + len) }
+                if len >= 60 && len <= SecretScanner.maxRun && hasDigit(i + 7, len) { return Hit(kind: .sentryToken, start: i, end: i + 7 + len) }
             }
             return nil
         case 0x74:  // 't'
@@ -609,7 +608,7 @@ private struct Pass {
     func gitlabOrGrafana(at i: Int) -> Hit? {
         if has("glc_", at: i) {
             let len = run(from: i + 4) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F }
-            guard len >= 32, len <= 400, hasDigit(i + 4, len) else { return nil }
+            guard len >= 32, len <= SecretScanner.maxRun, hasDigit(i + 4, len) else { return nil }
             var end = i + 4 + len
             while at(end) == 0x3D, end - i - 4 - len < 2 { end += 1 }
             return Hit(kind: .grafanaToken, start: i, end: end)
@@ -628,7 +627,7 @@ private struct Pass {
         // stop after a token is not one.
         var len = run(from: s) { isURLSafe($0) || $0 == 0x2E }
         while len > 0 && buf[s + len - 1] == 0x2E { len -= 1 }
-        guard len >= 20, len <= 300, hasDigit(s, len) else { return nil }
+        guard len >= 20, len <= SecretScanner.maxRun, hasDigit(s, len) else { return nil }
         return Hit(kind: .gitlabToken, start: i, end: s + len)
     }
 
@@ -671,13 +670,13 @@ private struct Pass {
     }
 
     /// A Terraform Cloud / Enterprise token around the `.` at `dot`: 14 letters or digits,
-    /// `.atlasv1.`, 60 to 70 base64url characters or `=`.
+    /// `.atlasv1.`, 60+ base64url characters or `=`.
     func terraform(dot: Int) -> Hit? {
         guard has(".atlasv1.", at: dot), dot >= 14 else { return nil }
         let s = dot - 14
         guard (s..<dot).allSatisfy({ isAlnum(buf[$0]) }), wordStart(s) else { return nil }
         let len = run(from: dot + 9) { isURLSafe($0) || $0 == 0x3D }
-        guard len >= 60, len <= 70, hasDigit(dot + 9, len) else { return nil }
+        guard len >= 60, len <= SecretScanner.maxRun, hasDigit(dot + 9, len) else { return nil }
         return Hit(kind: .terraformToken, start: s, end: dot + 9 + len)
     }
 
@@ -942,8 +941,10 @@ private struct Pass {
         let len = run(from: s) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F }
         var end = s + len
         while at(end) == 0x3D, end - s - len < 2 { end += 1 }
+        // The value ends the field (`;`, a quote, a space, the line's end): a key cut short by
+        // something else (another key, later redacted) is not this one.
         guard (len == 86 && end - s == 88) || (len == 43 && end - s == 44), hasDigit(s, len),
-              !isURLSafe(at(end)) else { return nil }
+              end == n || [0x3B, 0x22, 0x27, 0x20, 0x09, 0x0D, 0x0A, 0x2C].contains(buf[end]) else { return nil }
         return Hit(kind: kind, start: s, end: end)
     }
 
