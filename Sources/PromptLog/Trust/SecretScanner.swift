@@ -157,8 +157,9 @@ public struct SecretFinding: Sendable, Equatable, CustomStringConvertible {
 ///
 /// Why hand-written instead of one big regular expression: this runs on every `plog add`,
 /// whose whole budget is a few milliseconds. A single pass dispatches on the byte at each
-/// position (only a dozen bytes can start a secret: `A B b e g h r s w x y - = :`), so text
-/// with no trigger costs one table lookup per byte, no pattern is compiled at start-up, and
+/// position (only `- = :` anywhere, `.` before `a`, and some twenty-five letters that begin a
+/// known prefix, those only at a word start, can start a secret), so text with no trigger costs
+/// one jump-table lookup per byte, no pattern is compiled at start-up, and
 /// nothing here links PCRE2's JIT. Each rule favours precision: a look-alike (hash, UUID,
 /// base64 of prose, code such as `token = getToken()`, a placeholder such as
 /// `password: <your password>`) is left alone, because a redaction the user did not ask for
