@@ -21,7 +21,10 @@ struct PushSecrets {
     /// changed (so a key edited out after it was committed is still caught). Only changed lines
     /// are read by the scanner: a common prefix and suffix are skipped at `memcmp` speed, so an
     /// append to a large log costs a scan of the appended blocks.
-    static func find(repository: Repository, path: String, head: ObjectID, remoteHead: ObjectID?) throws -> PushSecrets {
+    /// `workLog`, given the log's blob id at HEAD, returns the work tree's log when it is known to
+    /// hold that blob (its index entry and stat data say so), saving a read of the blob from the pack.
+    static func find(repository: Repository, path: String, head: ObjectID, remoteHead: ObjectID?,
+                     workLog: (ObjectID) throws -> [UInt8]? = { _ in nil }) throws -> PushSecrets {
         var result = PushSecrets()
         func log(_ commit: ObjectID) throws -> [UInt8] {
             let info = try repository.commit(commit)
@@ -32,7 +35,8 @@ struct PushSecrets {
             guard let remoteHead else { return false }
             return try commit == remoteHead || repository.isDescendant(remoteHead, of: commit)
         }
-        let headLog = try log(head)
+        let headEntry = try repository.entry(inTree: repository.commit(head).tree, path: path)
+        let headLog = try headEntry.map { try workLog($0.id) ?? repository.readObject($0.id).bytes } ?? []
         result.inLog = changedLineFindings(old: try remoteHead.map(log) ?? [], new: headLog)
 
         // The unpushed commits below HEAD, along first parents. A merge commit's log only combines

@@ -146,7 +146,15 @@ struct Syncer {
     func refuseSecrets(_ target: SyncTarget, head: ObjectID) throws {
         guard !allowSecrets else { return }
         let theirs = try repository.referenceTarget(target.trackingRef)
-        let found = try PushSecrets.find(repository: repository, path: path, head: head, remoteHead: theirs)
+        let found = try PushSecrets.find(repository: repository, path: path, head: head, remoteHead: theirs) { blob in
+            // The file as committed (same test as `plog commit`'s "unchanged"): read it, not the pack.
+            let log = try LockedLog(path: repo.realLogPath)
+            let st = log.status
+            guard let e = try repository.index().entry(path), e.id == blob, e.size == UInt32(truncatingIfNeeded: st.st_size),
+                  e.inode == UInt32(truncatingIfNeeded: st.st_ino), e.mtimeSeconds == Int32(truncatingIfNeeded: mtime(st).seconds),
+                  e.mtimeNanoseconds == UInt32(truncatingIfNeeded: mtime(st).nanoseconds) else { return nil }
+            return log.bytes
+        }
         guard !found.isEmpty else { return }
         throw found.refusal(target, head: head, workTree: repo.workTree, remoteHasBranch: theirs != nil)
     }

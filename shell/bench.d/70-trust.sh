@@ -32,7 +32,7 @@ echo
 log=$(bench_log 100)
 doctor_ms=$(HF_RUNS=3 hf_median doctor-secrets "sh -c '$PLOG doctor --secrets -f $log >/dev/null; true'")
 cat_ms=$(hf_median cat "sh -c 'cat $log >/dev/null'")
-echo "plog doctor --secrets over a $(du -h "$log" | cut -f1) log"
+echo "plog doctor --secrets over a $(du -hL "$log" | cut -f1) log"
 row "command" "median ms" "vs cat" ""
 row "plog doctor --secrets" "$doctor_ms" "$(ratio "$doctor_ms" "$cat_ms")" ""
 row "cat log > /dev/null" "$cat_ms" "1.00" ""
@@ -64,7 +64,7 @@ for r in $(seq 1 $rounds); do
   done
 done
 sync_scan=$(median "${scan_times[@]}"); sync_allow=$(median "${allow_times[@]}")
-echo "plog sync of one new block on a $(du -h "$log" | cut -f1) log, local bare remote (median of $rounds, ms)"
+echo "plog sync of one new block on a $(du -hL "$log" | cut -f1) log, local bare remote (median of $rounds, ms)"
 row "command" "median ms" "vs no scan" ""
 row "plog sync (scans the unpushed lines)" "$sync_scan" "$(ratio "$sync_scan" "$sync_allow")" ""
 row "plog sync --allow-secrets (no scan)" "$sync_allow" "1.00" ""
