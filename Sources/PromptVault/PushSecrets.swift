@@ -21,6 +21,7 @@ struct PushSecrets {
     /// changed (so a key edited out after it was committed is still caught). Only changed lines
     /// are read by the scanner: a common prefix and suffix are skipped at `memcmp` speed, so an
     /// append to a large log costs a scan of the appended blocks.
+    ///
     /// `workLog`, given the log's blob id at HEAD, returns the work tree's log when it is known to
     /// hold that blob (its index entry and stat data say so), saving a read of the blob from the pack.
     static func find(repository: Repository, path: String, head: ObjectID, remoteHead: ObjectID?,
