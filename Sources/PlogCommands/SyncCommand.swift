@@ -20,6 +20,12 @@ public struct SyncCommand: ParsableCommand {
             $PLOG_GIT_USERNAME, default x-access-token), then git's credential helper \
             (credential.helper). If the remote cannot be reached, the local commit stays and \
             plog says so (exit 2); run plog sync again later.
+
+            Before pushing, plog scans what the push would publish (the log's lines the remote does \
+            not have, and each unpushed commit's changes) for credentials, with the same scanner as \
+            plog add. If it finds one, it pushes nothing and exits 2, naming the line and kind of \
+            each (never the secret); the local commit stays. Remove them (plog doctor --secrets \
+            lists them) and sync again, or push them anyway with --allow-secrets.
             """)
 
     @OptionGroup public var log: LogOptions
@@ -27,6 +33,9 @@ public struct SyncCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The remote to sync with (default: the branch's upstream remote, else origin).",
                                valueName: "name"))
     public var remote: String?
+
+    @Flag(help: "Push even when the log's unpushed lines hold a credential (an API key, a password, a private key).")
+    public var allowSecrets = false
 
     @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong or plog had to wait for git or leave a pack for later.")
     public var quiet = false

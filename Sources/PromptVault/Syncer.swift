@@ -49,21 +49,28 @@ struct SyncTarget {
 extension Vault {
     /// Commits the log, fetches the remote, merges its blocks into the log (see `LogMerge`),
     /// and pushes. A remote that cannot be reached leaves the local commit in place and throws.
-    public static func sync(logPath: String, remoteName: String?, env: Environment) throws -> SyncReport {
+    /// Unless `allowSecrets` (default false), refuses to push when the scanner finds a credential
+    /// in what the push would publish (see `PushSecrets`); the local commit stays.
+    public static func sync(logPath: String, remoteName: String?, env: Environment, allowSecrets: Bool = false) throws -> SyncReport {
         let repo = try LogRepository(logPath: logPath)
-        return try repo.withPlogLock { try Syncer(repo: repo, env: env).sync(remoteName: remoteName) }
+        return try repo.withPlogLock {
+            try Syncer(repo: repo, env: env, allowSecrets: allowSecrets).sync(remoteName: remoteName)
+        }
     }
 
     /// Pushes the log's branch to its remote (for `plog commit --push`); no fetch, no merge.
-    public static func push(logPath: String, remoteName: String?, env: Environment, localCommit: ObjectID?) throws -> PushReport {
+    /// Refuses like `sync` when the push would publish a credential, unless `allowSecrets` (default false).
+    public static func push(logPath: String, remoteName: String?, env: Environment, localCommit: ObjectID?,
+                            allowSecrets: Bool = false) throws -> PushReport {
         let repo = try LogRepository(logPath: logPath)
         return try repo.withPlogLock {
-            let syncer = Syncer(repo: repo, env: env)
+            let syncer = Syncer(repo: repo, env: env, allowSecrets: allowSecrets)
             guard case let .branch(ref, head) = try repo.repository.head() else {
                 throw PlogError.refused(what: "plog commit --push: nothing to push", reason: "the branch has no commit yet",
                                         hint: "run plog commit first")
             }
             let target = try SyncTarget(repo, branchRef: ref, remoteName: remoteName)
+            try syncer.refuseSecrets(target, head: head)
             let rejected = try syncer.push(target, head: head)
             if let reason = rejected {
                 throw PlogError.refused(
@@ -81,6 +88,8 @@ extension Vault {
 struct Syncer {
     let repo: LogRepository
     let env: Environment
+    /// Push even when the push would publish a credential.
+    var allowSecrets = false
     var repository: Repository { repo.repository }
     var path: String { repo.pathInRepository }
 
@@ -119,6 +128,7 @@ struct Syncer {
                 try setUpstreamIfMissing(target)
                 return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: false, notes: notes)
             }
+            try refuseSecrets(target, head: head)
             if let reason = try push(target, head: head) {
                 if attempt < 3 { continue }
                 throw PlogError.refused(what: "\(target.label) keeps rejecting the push (\(reason))",
@@ -130,6 +140,23 @@ struct Syncer {
             return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: true, notes: notes)
         }
         return SyncReport(lines: lines, blocksFromRemote: fromRemote, pushed: false, notes: notes)
+    }
+
+    /// Throws the refusal when pushing `head` would publish a credential (unless `allowSecrets`).
+    func refuseSecrets(_ target: SyncTarget, head: ObjectID) throws {
+        guard !allowSecrets else { return }
+        let theirs = try repository.referenceTarget(target.trackingRef)
+        let found = try PushSecrets.find(repository: repository, path: path, head: head, remoteHead: theirs) { blob in
+            // The file as committed (same test as `plog commit`'s "unchanged"): read it, not the pack.
+            let log = try LockedLog(path: repo.realLogPath)
+            let st = log.status
+            guard let e = try repository.index().entry(path), e.id == blob, e.size == UInt32(truncatingIfNeeded: st.st_size),
+                  e.inode == UInt32(truncatingIfNeeded: st.st_ino), e.mtimeSeconds == Int32(truncatingIfNeeded: mtime(st).seconds),
+                  e.mtimeNanoseconds == UInt32(truncatingIfNeeded: mtime(st).nanoseconds) else { return nil }
+            return log.bytes
+        }
+        guard !found.isEmpty else { return }
+        throw found.refusal(target, head: head, workTree: repo.workTree, remoteHasBranch: theirs != nil)
     }
 
     // MARK: Network

@@ -50,7 +50,8 @@ struct VaultBackend: GitBackend {
 
     func sync(_ command: SyncCommand) throws {
         let ctx = try command.log.context()
-        let report = try translatingErrors { try Vault.sync(logPath: ctx.logPath, remoteName: command.remote, env: ctx.env) }
+        let report = try translatingErrors { try Vault.sync(logPath: ctx.logPath, remoteName: command.remote, env: ctx.env,
+                                                          allowSecrets: command.allowSecrets) }
         for note in report.notes { Terminal.printNote(note) }
         guard !command.quiet else { return }
         for line in report.lines { Terminal.printNote(line) }

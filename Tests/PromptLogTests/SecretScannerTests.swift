@@ -12,125 +12,38 @@ struct Sample: CustomTestStringConvertible, Sendable {
 }
 
 enum SecretSamples {
-    static let secrets: [Sample] = [
-        Sample("aws-access-key-id", "export AWS_ACCESS_KEY_ID=AKIAF7QCAJ6XUBR7M2GM", "AKIAF7QCAJ6XUBR7M2GM"),
-        Sample("aws-access-key-id", "aws_access_key_id = AKIAQF3VFX2Q4GMSGCMX", "AKIAQF3VFX2Q4GMSGCMX"),
-        Sample("aws-access-key-id", "the temporary key ASIA7MBXP3TWHFMHRTMY expired", "ASIA7MBXP3TWHFMHRTMY"),
-        Sample("aws-access-key-id", "{\"AccessKeyId\": \"ASIA6OINAMKBVTXYYSI7\"}", "ASIA6OINAMKBVTXYYSI7"),
-        Sample("github-token", "GITHUB_TOKEN=ghp_dlBMVzgCpZf5MQ34CCY1yYeHBEtT0A8fmVRr", "ghp_dlBMVzgCpZf5MQ34CCY1yYeHBEtT0A8fmVRr"),
-        Sample("github-token", "use gho_CFUY9lbbIhqLZxmqGCv7HqA74ANFrMEQEFjU for the API", "gho_CFUY9lbbIhqLZxmqGCv7HqA74ANFrMEQEFjU"),
-        Sample("github-token", "token is 'ghs_yFtOZDuxQk67NySMruPzFUYk70sJaNC9dlbN'", "ghs_yFtOZDuxQk67NySMruPzFUYk70sJaNC9dlbN"),
-        Sample("github-token", "ghu token: ghu_XKhRTxx8F2Ld6mj8rNaBZYZ0HFeEogxx9jRO", "ghu_XKhRTxx8F2Ld6mj8rNaBZYZ0HFeEogxx9jRO"),
-        Sample("github-token", "gh auth login --with-token <<< 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", "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"),
-        Sample("openai-api-key", "OPENAI_API_KEY=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", "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"),
-        Sample("openai-api-key", "client = OpenAI(api_key=\"sk-proj-q1uOEaXyPW4bYrDVIxtvrXjhbf8homVehC0CLl8jAb1\")", "sk-proj-q1uOEaXyPW4bYrDVIxtvrXjhbf8homVehC0CLl8jAb1"),
-        Sample("openai-api-key", "my key sk-svcacct-hv4powgd2KG4DzBJbGQleUUoCdUR3gSrdbRi-a7HlIDqq1xFX29IGrMey5nwZz9 stopped working", "sk-svcacct-hv4powgd2KG4DzBJbGQleUUoCdUR3gSrdbRi-a7HlIDqq1xFX29IGrMey5nwZz9"),
-        Sample("openai-api-key", "curl -H 'Authorization: Bearer sk-Kg87ZaGkhjLzEF33HXSIZYEn1P5yjX6D362avAquisxL2Rxo' https://api.openai.com/v1/models", "sk-Kg87ZaGkhjLzEF33HXSIZYEn1P5yjX6D362avAquisxL2Rxo"),
-        Sample("anthropic-api-key", "ANTHROPIC_API_KEY=sk-ant-api03-aNwk0DlyW0qsg-UQXIiHqfotollpBSRuFwxCq96or6zVsQHiJahd96OhbJmXRnVssV8Zctn5Vbq9Hj9pZzv4QG-S4rCJ4AA", "sk-ant-api03-aNwk0DlyW0qsg-UQXIiHqfotollpBSRuFwxCq96or6zVsQHiJahd96OhbJmXRnVssV8Zctn5Vbq9Hj9pZzv4QG-S4rCJ4AA"),
-        Sample("anthropic-api-key", "x-api-key: sk-ant-api03-fFa_GvePbAMytJhIMVBvalTxSx9C8XTpl3gA4ICh9GIUM2Vm1uJhOhkoh43lwHTaiINSXZjoK_5GNEbgWtCLbnHrpdZG-AA", "sk-ant-api03-fFa_GvePbAMytJhIMVBvalTxSx9C8XTpl3gA4ICh9GIUM2Vm1uJhOhkoh43lwHTaiINSXZjoK_5GNEbgWtCLbnHrpdZG-AA"),
-        Sample("anthropic-api-key", "anthropic.Anthropic(api_key='sk-ant-admin01-BiJwrtmdBP18-5P6ywoCrYCT7JyCd0FYpeOU_G3WMUVh0xNL8En6uU27Pj63-bni93hdSUuw9jZodSDGHXUaS1Mw_TAA')", "sk-ant-admin01-BiJwrtmdBP18-5P6ywoCrYCT7JyCd0FYpeOU_G3WMUVh0xNL8En6uU27Pj63-bni93hdSUuw9jZodSDGHXUaS1Mw_TAA"),
-        Sample("slack-token", "SLACK_BOT_TOKEN=xoxb-008300071867-5733521303463-wExjxSW4OUr1mV05JdGmmz6H", "xoxb-008300071867-5733521303463-wExjxSW4OUr1mV05JdGmmz6H"),
-        Sample("slack-token", "user token xoxp-06011193818-99752730353-8942900416833-79c7fe03736b8003175b45567573e208 here", "xoxp-06011193818-99752730353-8942900416833-79c7fe03736b8003175b45567573e208"),
-        Sample("slack-token", "app-level xapp-1-A6L9AJEO8Q3-9038408076155-e3a2e24c5da1300c7a54076bbf113f2f5531fce8bdcb558621774861bc76d84f", "xapp-1-A6L9AJEO8Q3-9038408076155-e3a2e24c5da1300c7a54076bbf113f2f5531fce8bdcb558621774861bc76d84f"),
-        Sample("slack-webhook", "post to https://hooks.slack.com/services/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 with curl", "TGEGMN5P8/BAWLCCZAS2H/mEkaaEQPQ9wp6jCyA8Jpu4SO"),
-        Sample("google-api-key", "GOOGLE_API_KEY=AIzaBoZ7gBLInGCQUNJZ3O5Szo1IkDSfjoubRc2", "AIzaBoZ7gBLInGCQUNJZ3O5Szo1IkDSfjoubRc2"),
-        Sample("google-api-key", "https://maps.googleapis.com/maps/api/js?key=AIzafqyboJvBCnBbPYjdUu5s3JgXM8aMLsaBMoq&callback=init", "AIzafqyboJvBCnBbPYjdUu5s3JgXM8aMLsaBMoq"),
-        Sample("google-oauth-token", "Authorization: Bearer ya29.aVTozS0PoyGp62pQUEb1HpwcebbOj4gtJJMFCFQIuglE7oY-XQqjsJFfCOdWSQw6BoOvsytkw9F0b46epQbO87Fi1Yc8sc7haplivBzy_FlmTpn8cQExo9GD", "ya29.aVTozS0PoyGp62pQUEb1HpwcebbOj4gtJJMFCFQIuglE7oY-XQqjsJFfCOdWSQw6BoOvsytkw9F0b46epQbO87Fi1Yc8sc7haplivBzy_FlmTpn8cQExo9GD"),
-        Sample("stripe-key", "Stripe.apiKey = \"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\";", "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"),
-        Sample("stripe-key", "STRIPE_SECRET_KEY=sk_test_2sSnQ0NsmoEab1VBlCpBJxFx", "sk_test_2sSnQ0NsmoEab1VBlCpBJxFx"),
-        Sample("stripe-key", "restricted key 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", "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"),
-        Sample("stripe-key", "endpoint secret whsec_wRms5m7EksttKQ9JGkDLNpqUcvCTv7xi", "whsec_wRms5m7EksttKQ9JGkDLNpqUcvCTv7xi"),
-        Sample("jwt", "the cookie was session=eyJhbGciOiAiSFMyNTYiLCAidHlwIjogIkpXVCJ9.eyJzdWIiOiAiMzQ3ODExMTEiLCAibmFtZSI6ICJUZXN0IFVzZXIiLCAiaWF0IjogMTUxNjIzOTAyMn0.x7f2K1GQGnoF1hsD4pSiFo_IB150jQoD7WJf6UKFVwQ; Path=/", "eyJhbGciOiAiSFMyNTYiLCAidHlwIjogIkpXVCJ9.eyJzdWIiOiAiMzQ3ODExMTEiLCAibmFtZSI6ICJUZXN0IFVzZXIiLCAiaWF0IjogMTUxNjIzOTAyMn0.x7f2K1GQGnoF1hsD4pSiFo_IB150jQoD7WJf6UKFVwQ"),
-        Sample("jwt", "decode this token: eyJhbGciOiAiSFMyNTYiLCAidHlwIjogIkpXVCJ9.eyJzdWIiOiAiNzcyMDM5MzkiLCAibmFtZSI6ICJUZXN0IFVzZXIiLCAiaWF0IjogMTUxNjIzOTAyMn0.PNZROhZiyE5f-jUdjyxnmHaGS784mf92Yj-drwHJ_F0 and tell me why it fails", "eyJhbGciOiAiSFMyNTYiLCAidHlwIjogIkpXVCJ9.eyJzdWIiOiAiNzcyMDM5MzkiLCAibmFtZSI6ICJUZXN0IFVzZXIiLCAiaWF0IjogMTUxNjIzOTAyMn0.PNZROhZiyE5f-jUdjyxnmHaGS784mf92Yj-drwHJ_F0"),
-        Sample("jwt", "Authorization: Bearer eyJhbGciOiAiSFMyNTYiLCAidHlwIjogIkpXVCJ9.eyJzdWIiOiAiNjYzNjA4NjAiLCAibmFtZSI6ICJUZXN0IFVzZXIiLCAiaWF0IjogMTUxNjIzOTAyMn0.6B-9F0Tz5fes5lY2Je_qqLZ42PTXYYFKrcTwO24fRPI", "eyJhbGciOiAiSFMyNTYiLCAidHlwIjogIkpXVCJ9.eyJzdWIiOiAiNjYzNjA4NjAiLCAibmFtZSI6ICJUZXN0IFVzZXIiLCAiaWF0IjogMTUxNjIzOTAyMn0.6B-9F0Tz5fes5lY2Je_qqLZ42PTXYYFKrcTwO24fRPI"),
-        Sample("private-key", "here is the key:\n-----BEGIN RSA PRIVATE KEY-----\nb0/CBZqIqQDBSpuzsySaafgpSW7TamAbDAjnYpztgwGzIlUg5u4eb1DGCct0ai7d\nVTKeLK3ha1xaOMFjMlbmBjoZaNMk7qBKvbRV6kW/Jq6apJYt2TH4uOB1xXs9Z91Y\nV8dtDtkTLh7koyM4RBQ0mAEBY6hXLgFT/6sZiX51AejP6XgnsQ4+iuBmk7fPs64O\nX3yOeDrU+ohktiMNgYNy+p/8TyBGCqxR9OlSStTufGTLrQYA46eYMX/80yezlaVP\nKa09GLwTtcFp6gHSfYsWMMZXuEVqqAZ0MKjGzAVh1TNSPhbX0dAow1BpyC6rZKwd\ni7fSROLak2Ti6ySqildj8Z2q0iXf7/36S/GCFDeaj+oAmzKWnhm4NTcvnXnC4/su\n-----END RSA PRIVATE KEY-----\nwhy does ssh reject it?", "-----BEGIN RSA PRIVATE KEY-----\nb0/CBZqIqQDBSpuzsySaafgpSW7TamAbDAjnYpztgwGzIlUg5u4eb1DGCct0ai7d\nVTKeLK3ha1xaOMFjMlbmBjoZaNMk7qBKvbRV6kW/Jq6apJYt2TH4uOB1xXs9Z91Y\nV8dtDtkTLh7koyM4RBQ0mAEBY6hXLgFT/6sZiX51AejP6XgnsQ4+iuBmk7fPs64O\nX3yOeDrU+ohktiMNgYNy+p/8TyBGCqxR9OlSStTufGTLrQYA46eYMX/80yezlaVP\nKa09GLwTtcFp6gHSfYsWMMZXuEVqqAZ0MKjGzAVh1TNSPhbX0dAow1BpyC6rZKwd\ni7fSROLak2Ti6ySqildj8Z2q0iXf7/36S/GCFDeaj+oAmzKWnhm4NTcvnXnC4/su\n-----END RSA PRIVATE KEY-----"),
-        Sample("private-key", "-----BEGIN OPENSSH PRIVATE KEY-----\nsa91vFGrBs+7qKa7491AG4BVWj1qLXjYmUWm4h+IZlCqIwJebf9gLJ1/b/HDgkaL\nW8H7wzFxWE0cnq4DKeKzm/GQdSNQV36BXRRAt4Pfn04fB3HhHPU6egl0TGFDFIZd\nVBb4SHvj90qEsnDRSc03qTFtKn2Y80mgPUWqpYtOWtftV5wZ+DQ9/DanewkMYYaG\nQj3Qar39kERs7skcLAVxYY/aLKYSqhWhPY9BsZh535wbCpOw0uPIwtm6MPcUPFR2\nOhhzlaRhOmISgwRBl69xdw7TBkMxEx2O110d+2/jFjo3wbyLmzyiu3yyJZAxAaVC\nQnTZhBmBo43umtio0cApzWQ6ZC2c5oWKLRBNYDpzcXiknQDQfUS69ukBGwsxKFuT\n-----END OPENSSH PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----\nsa91vFGrBs+7qKa7491AG4BVWj1qLXjYmUWm4h+IZlCqIwJebf9gLJ1/b/HDgkaL\nW8H7wzFxWE0cnq4DKeKzm/GQdSNQV36BXRRAt4Pfn04fB3HhHPU6egl0TGFDFIZd\nVBb4SHvj90qEsnDRSc03qTFtKn2Y80mgPUWqpYtOWtftV5wZ+DQ9/DanewkMYYaG\nQj3Qar39kERs7skcLAVxYY/aLKYSqhWhPY9BsZh535wbCpOw0uPIwtm6MPcUPFR2\nOhhzlaRhOmISgwRBl69xdw7TBkMxEx2O110d+2/jFjo3wbyLmzyiu3yyJZAxAaVC\nQnTZhBmBo43umtio0cApzWQ6ZC2c5oWKLRBNYDpzcXiknQDQfUS69ukBGwsxKFuT\n-----END OPENSSH PRIVATE KEY-----"),
-        Sample("private-key", "cert and key:\n-----BEGIN EC PRIVATE KEY-----\nczl/1IBKyDZb2rLSwMWbfEkDlTRmbr1OpvjsfbZcyinKY1Zo+0Le6Wsj72GpQ4R8\nC+7BAsNkFqGhXW0tWAg8Zuyj5OHOGCwj+HeFyMyPrp2/K4MyRQ7VRjkmHuHQOjnV\nR5zOadnOzMoWC+219rO63B08AW3SumuRK4k1k+Q7BsBkOeJ9fqty4OwuhwrVYMMm\n-----END EC PRIVATE KEY-----\n", "-----BEGIN EC PRIVATE KEY-----\nczl/1IBKyDZb2rLSwMWbfEkDlTRmbr1OpvjsfbZcyinKY1Zo+0Le6Wsj72GpQ4R8\nC+7BAsNkFqGhXW0tWAg8Zuyj5OHOGCwj+HeFyMyPrp2/K4MyRQ7VRjkmHuHQOjnV\nR5zOadnOzMoWC+219rO63B08AW3SumuRK4k1k+Q7BsBkOeJ9fqty4OwuhwrVYMMm\n-----END EC PRIVATE KEY-----"),
-        Sample("private-key", "-----BEGIN PRIVATE KEY-----\nbRV/tpuUfZ3/4054QEQAri8apFZ1OGxTVXORM9RKpndph0UBlPcfQ9qVqu7Ht4jl\nMwi+39PMYQ9t6w9iNvoUae++6xP3ctl8ORA6ciTxu+YxxRGHXYjfj72FMek5KQRs\nK8/g9VqhxlQo6C6QP8TVPhWrOU7bq7ldtrULTmVICyOa5exD3vKBXezJ64nzwV21\nuuXR2XqKfEvW3YjzgKe8vLk4OH4iwbbS3so1Ip/hfRdJiG6hPFHcH6GWmDQCrjlz\nxJrlf/wCY/rB3Asj4iKURRcoT4uFvAResUv2MZWDv7wd7R7KqD5kVKfrKS7is3Se\n8iXLZ14ovCNR1UWMiUUVhbXPyx31mb/lKmR3ddemYE69IODh9fHd0sW57UfW/cpF\nWxH1rTXyDjC8Ee45RGcCcyWKO/lGKAT9XxQWI0ZW/BPT7wVqeSb/3QxC02YTSocW\n8qbSPjyZ/bE4RwwSGJF1a3wZlUnGDYAN5M254zElDBZrx5bl+5D7PduQLH29s6Az\nfrQepS+pkRGXC/cTYx04t7nRXlgP7S6gMP9R4cMceZN94b5LNjPSJ1j8/K4wavz8\n3PZ0lEMKGeGOK14KVT/Loet6uRvDa2dXWiAmbog5nI67Kgktn8oADeobbKQ9vJM7\n-----END PRIVATE KEY-----", "-----BEGIN PRIVATE KEY-----\nbRV/tpuUfZ3/4054QEQAri8apFZ1OGxTVXORM9RKpndph0UBlPcfQ9qVqu7Ht4jl\nMwi+39PMYQ9t6w9iNvoUae++6xP3ctl8ORA6ciTxu+YxxRGHXYjfj72FMek5KQRs\nK8/g9VqhxlQo6C6QP8TVPhWrOU7bq7ldtrULTmVICyOa5exD3vKBXezJ64nzwV21\nuuXR2XqKfEvW3YjzgKe8vLk4OH4iwbbS3so1Ip/hfRdJiG6hPFHcH6GWmDQCrjlz\nxJrlf/wCY/rB3Asj4iKURRcoT4uFvAResUv2MZWDv7wd7R7KqD5kVKfrKS7is3Se\n8iXLZ14ovCNR1UWMiUUVhbXPyx31mb/lKmR3ddemYE69IODh9fHd0sW57UfW/cpF\nWxH1rTXyDjC8Ee45RGcCcyWKO/lGKAT9XxQWI0ZW/BPT7wVqeSb/3QxC02YTSocW\n8qbSPjyZ/bE4RwwSGJF1a3wZlUnGDYAN5M254zElDBZrx5bl+5D7PduQLH29s6Az\nfrQepS+pkRGXC/cTYx04t7nRXlgP7S6gMP9R4cMceZN94b5LNjPSJ1j8/K4wavz8\n3PZ0lEMKGeGOK14KVT/Loet6uRvDa2dXWiAmbog5nI67Kgktn8oADeobbKQ9vJM7\n-----END PRIVATE KEY-----"),
-        Sample("private-key", "gpg export:\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nUtkp5LzfmjtwasCcRxf4mHRJ0aucec0JLweXTU3BnI9S/jvkp9Dpn6exNuhgThpp\nDSy2N7+W/ftmxee/Q8yRrjGrF+KXfHzzEzDeIMegkbuM+d+XExI/mto+GSUEGeHl\nz20Z+C+KLW/uhXV7O/LEDLwGe75ECN/izl0GiKCMgtxNxWOwNpsYwiaMod5jGwos\nq4YUPHeuzXFiQl/AsgPSkLe15l7p/vHawNoV8d+zBZcmAqCMZV6Di5ci9RbkYsCQ\n-----END PGP PRIVATE KEY BLOCK-----", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nUtkp5LzfmjtwasCcRxf4mHRJ0aucec0JLweXTU3BnI9S/jvkp9Dpn6exNuhgThpp\nDSy2N7+W/ftmxee/Q8yRrjGrF+KXfHzzEzDeIMegkbuM+d+XExI/mto+GSUEGeHl\nz20Z+C+KLW/uhXV7O/LEDLwGe75ECN/izl0GiKCMgtxNxWOwNpsYwiaMod5jGwos\nq4YUPHeuzXFiQl/AsgPSkLe15l7p/vHawNoV8d+zBZcmAqCMZV6Di5ci9RbkYsCQ\n-----END PGP PRIVATE KEY BLOCK-----"),
-        Sample("bearer-token", "curl -H \"Authorization: Bearer UDAu1UIDp1uTubOnnwRHOS0OzuaWERwY7J8ch5kd\" https://api.example.net", "UDAu1UIDp1uTubOnnwRHOS0OzuaWERwY7J8ch5kd"),
-        Sample("basic-auth", "Authorization: Basic YWRtaW46SHRKRkdhYWJxYjA0", "YWRtaW46SHRKRkdhYWJxYjA0"),
-        Sample("url-password", "DATABASE_URL=postgres://app:NW621y6lvgO8u512@db.internal:5432/app", "NW621y6lvgO8u512"),
-        Sample("url-password", "git remote add origin https://alice:jPwcDQ0Bg2ZchNpIPksw@git.example.org/alice/repo.git", "jPwcDQ0Bg2ZchNpIPksw"),
-        Sample("url-password", "redis://default:Aa0ji9Aeu5Uut5LULlpEWeGV@cache:6379/0", "Aa0ji9Aeu5Uut5LULlpEWeGV"),
-        Sample("url-password", "mongodb+srv://svc:DtKpTY6hxoRt%21@cluster0.mongodb.net/?retryWrites=true", "DtKpTY6hxoRt%21"),
-        Sample("password", "DB_PASSWORD=QfZOZEghTA3ZCU!", "QfZOZEghTA3ZCU!"),
-        Sample("password", "password: S3cure7tpGbC", "S3cure7tpGbC"),
-        Sample("password", "{\"username\": \"bob\", \"password\": \"hunter266SceS\"}", "hunter266SceS"),
-        Sample("password", "mysql --user=root --password=mZL7N6njh4SZ app", "mZL7N6njh4SZ"),
-        Sample("password", "ssh_passphrase = 'c0rrect-uGgE2yPjJj'", "c0rrect-uGgE2yPjJj"),
-        Sample("token", "TELEGRAM_BOT_TOKEN=1003883167:BBApwiBUWBBYO_23qb5JNd1FW0ZdXgm8gUB", "1003883167:BBApwiBUWBBYO_23qb5JNd1FW0ZdXgm8gUB"),
-        Sample("token", "?access_token=aDJ6wURMi4wiXjPIYe47hhuR4UZplOAe4OuREpIC&format=json", "aDJ6wURMi4wiXjPIYe47hhuR4UZplOAe4OuREpIC"),
-        Sample("token", "auth_token: \"01c8e1c09273d2e95804b4e66331a022\"", "01c8e1c09273d2e95804b4e66331a022"),
-        Sample("secret", "client_secret = \"ERjs6YGRmbZ6rXaVjgrx7C2wIbo5bihK70nQaWKi\"", "ERjs6YGRmbZ6rXaVjgrx7C2wIbo5bihK70nQaWKi"),
-        Sample("secret", "AWS_SECRET_ACCESS_KEY=O3pTdR58Xcv/jDIVJacyCugej8wRuJvB5qtA7lqt", "O3pTdR58Xcv/jDIVJacyCugej8wRuJvB5qtA7lqt"),
-        Sample("secret", "datadog apiKey: cae793c51c1a9fb8ce72e196b97e809e", "cae793c51c1a9fb8ce72e196b97e809e"),
-        Sample("secret", "const API_KEY = 'e4sBrvrbEUHAZHDEmdF4PRXvUa2plYgm';", "e4sBrvrbEUHAZHDEmdF4PRXvUa2plYgm"),
-    ]
+    /// Fabricated credentials in the contexts they are pasted in (`Fixtures/secrets/credentials.tsv`,
+    /// also measured by `shell/bench trust`).
+    static let secrets: [Sample] = fixtureLines("credentials.tsv").map { line in
+        let f = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
+        precondition(f.count == 3, "credentials.tsv: want kind, text and secret: \(line)")
+        return Sample(f[0], f[1], f[2])
+    }
 
-    static let lookAlikes: [String] = [
-        "commit da39a3ee5e6b4b0d3255bfef95601890afd80709 fixed it",
-        "sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-        "see a1b2c3d and 9f8e7d6",
-        "request id 3f2504e0-4f89-11d3-9a0c-0305e82c3301",
-        "UUID 123E4567-E89B-12D3-A456-426614174000 is the tenant",
-        "VGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVyIHRoZSBsYXp5IGRvZw==",
-        "TG9yZW0gaXBzdW0gZG9sb3Igc2l0IGFtZXQsIGNvbnNlY3RldHVyIGFkaXBpc2NpbmcgZWxpdA==",
-        "eyJtZXNzYWdlIjogImhlbGxvIHdvcmxkIn0= is base64 of a JSON message",
-        "eyJhbGciOiJIUzI1NiJ9 is just a JWT header on its own",
-        "integrity=\"sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC\"",
-        "Basic usage of the API is described below.",
-        "Authorization: Basic aGVsbG8gd29ybGQ=",
-        "Bearer token authentication is described in RFC 6750.",
-        "max_tokens=4096",
-        "maxTokens: 100000",
-        "tokenizer = AutoTokenizer.from_pretrained(\"gpt2\")",
-        "token = getToken()",
-        "let token = self.tokenStore.current",
-        "password = os.environ[\"DB_PASSWORD\"]",
-        "password: ${{ secrets.DB_PASSWORD }}",
-        "PGPASSWORD=$DB_PASSWORD psql",
-        "password: <your password>",
-        "password: ********",
-        "API_KEY=your_api_key_here",
-        "OPENAI_API_KEY=sk-...",
-        "secret: /run/secrets/db_password",
-        "token_count: 123456789",
-        "password_reset_url = https://example.com/reset?id=42",
-        "The password must be at least 12 characters and contain 1 digit.",
-        "Password: must contain 8+ characters",
-        "api_key = settings.OPENAI_API_KEY2",
-        "my_token_budget=2000",
-        "if token == \"abc123def456\" { retry() }",
-        "postgres://user:password@localhost:5432/app",
-        "https://medium.com/@someone/post-123",
-        "git@github.com:org/repo.git",
-        "ssh://git@github.com:22/org/repo.git",
-        "mailto:someone@example.com",
-        "http://[::1]:8080/health",
-        "sk-this-is-not-a-key-just-a-long-kebab-case-slug",
-        "pip install scikit-learn sk-learn",
-        "AKIA_DOCUMENTATION_TEAM and AKIAPROJECT",
-        "AIzaTheTruthIsOutThere",
-        "ghost_protocol_v2 and ghp_ alone",
-        "xoxo-gossip-girl-season-finale",
-        "ya29.tooShort",
-        "Stripe publishable key pk_live_51HcQk2EXAMPLEpublishable00 is public by design",
-        "v1.2.3-rc.4 and 1.0.0+build.5",
-        "MAC 00:1A:2B:3C:4D:5E and time 12:34:56",
-        "-----BEGIN PUBLIC KEY-----",
-        "-----BEGIN CERTIFICATE-----",
-        "base64 of a JWT-ish string: ZXlKaGJHY2lPaUpJVXpJMU5pSjku.notajwt.x",
-        "client_secret = \"\"",
-        "docker run -e PASSWORD -e TOKEN image",
-        "author: Jane Doe <jane@example.com>",
-    ]
+    /// Texts the scanner must leave untouched (`Fixtures/secrets/look-alikes.txt`).
+    static let lookAlikes: [String] = fixtureLines("look-alikes.txt").map(unescape)
+
+    /// The lines of a fixture under `Fixtures/secrets/`, without `#` comments.
+    static func fixtureLines(_ name: String) -> [String] {
+        let bytes = try! Fixtures.bytes("secrets/" + name)
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+    }
+
+    /// `\n` is a line break and `\\` a backslash.
+    static func unescape(_ s: String) -> String {
+        var out = ""
+        var escaped = false
+        for c in s {
+            if escaped { out.append(c == "n" ? "\n" : c); escaped = false } else if c == "\\" { escaped = true } else { out.append(c) }
+        }
+        return out
+    }
 }
 
 @Suite struct SecretScannerTests {
     @Test func tablesAreLargeEnough() {
-        #expect(SecretSamples.secrets.count >= 40)
-        #expect(SecretSamples.lookAlikes.count >= 40)
+        #expect(SecretSamples.secrets.count >= 100)
+        #expect(SecretSamples.lookAlikes.count >= 75)
         // Every kind the scanner knows has at least one sample.
         let covered = Set(SecretSamples.secrets.map(\.kind))
         for kind in SecretKind.allCases { #expect(covered.contains(kind.rawValue), "no sample of \(kind)") }

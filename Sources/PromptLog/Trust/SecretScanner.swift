@@ -32,6 +32,96 @@ public enum SecretKind: String, Sendable, CaseIterable, Comparable {
     case basicAuth = "basic-auth"
     /// The password of a URL such as `postgres://user:PASSWORD@host`.
     case urlPassword = "url-password"
+    /// `glpat-`, `gldt-`, `glrt-`, `glptt-`, `glft-`, `glimt-`, `glsoat-`, `glcbt-`, `gloas-`,
+    /// `glagent-` and `GR1348941` (runner registration) GitLab tokens.
+    case gitlabToken = "gitlab-token"
+    /// `npm_` and 36 letters or digits.
+    case npmToken = "npm-token"
+    /// `pypi-AgEIcHlwaS5vcmc` (a macaroon for pypi.org) and 50+ base64url characters.
+    case pypiToken = "pypi-token"
+    /// `hf_` and 34 letters; `api_org_` and 34 letters.
+    case huggingFaceToken = "huggingface-token"
+    /// `gsk_` and 52 letters or digits.
+    case groqKey = "groq-api-key"
+    /// `r8_` and 37 letters or digits.
+    case replicateToken = "replicate-token"
+    /// `SG.`, 22 base64url characters, `.`, 43 base64url characters.
+    case sendGridKey = "sendgrid-api-key"
+    /// `key-` and 32 lower-case hex digits (a Mailgun private API key).
+    case mailgunKey = "mailgun-key"
+    /// 5 to 16 digits (the bot's id), `:`, `A` and 34 base64url characters.
+    case telegramBotToken = "telegram-bot-token"
+    /// `M`/`N`/`O` and 23 to 27 letters or digits (a user id), `.`, 6, `.`, 27 to 38 base64url characters.
+    case discordBotToken = "discord-bot-token"
+    /// The `ID/TOKEN` path of a `discord.com/api/webhooks/` (or `discordapp.com`) URL.
+    case discordWebhook = "discord-webhook"
+    /// `shpat_`, `shpss_`, `shpca_`, `shppa_` and 32 hex digits.
+    case shopifyToken = "shopify-token"
+    /// `sq0atp-` and 22, `sq0csp-` and 43 base64url characters; `EAAA` and 60 base64url characters.
+    case squareToken = "square-token"
+    /// `dop_v1_`, `doo_v1_`, `dor_v1_` and 64 lower-case hex digits.
+    case digitalOceanToken = "digitalocean-token"
+    /// `hvs.` and 90 to 120, `hvb.` and 138 to 300 base64url characters (HashiCorp Vault).
+    case vaultToken = "vault-token"
+    /// `dp.pt.`, `dp.st.`, `dp.sa.`, `dp.ct.`, `dp.scim.`, `dp.audit.` and 40+ letters or digits.
+    case dopplerToken = "doppler-token"
+    /// `lin_api_` and 40 letters or digits.
+    case linearKey = "linear-api-key"
+    /// `ntn_` and 46 letters or digits; `secret_` and 43.
+    case notionToken = "notion-token"
+    /// The value of `AccountKey=` (88 base64 characters) or `SharedAccessKey=` (44) in an Azure
+    /// connection string.
+    case azureKey = "azure-key"
+    /// `AGE-SECRET-KEY-1` and 58 bech32 characters.
+    case ageSecretKey = "age-secret-key"
+    /// The 40 hex digits assigned to `private_key_id` in a Google service-account key file.
+    case gcpPrivateKeyID = "gcp-private-key-id"
+    /// `SK` and 32 lower-case hex digits (a Twilio API key).
+    case twilioKey = "twilio-api-key"
+    /// `ATATT3` and 150+ base64url characters or `=`.
+    case atlassianToken = "atlassian-api-token"
+    /// `PMAK-`, 24 hex digits, `-`, 34 hex digits.
+    case postmanKey = "postman-api-key"
+    /// `dapi` and 32 lower-case hex digits (with an optional `-N`).
+    case databricksToken = "databricks-token"
+    /// `pul-` and 40 lower-case hex digits.
+    case pulumiToken = "pulumi-token"
+    /// `fo1_` and 43 base64url characters; `fm1a_`, `fm1r_`, `fm2_` and 100+ base64 characters.
+    case flyToken = "flyio-token"
+    /// `HRKU-AA` and 58 base64url characters.
+    case herokuKey = "heroku-api-key"
+    /// `sntrys_eyJ` and 60+ base64 characters; `sntryu_` and 64 hex digits.
+    case sentryToken = "sentry-token"
+    /// `NRAK-` and 27 letters or digits; `NRJS-` and 19 hex digits.
+    case newRelicKey = "newrelic-key"
+    /// `glc_` and 32+ base64 characters; `glsa_`, 32 letters or digits, `_`, 8 hex digits.
+    case grafanaToken = "grafana-token"
+    /// 14 letters or digits, `.atlasv1.`, 60+ base64url characters or `=`.
+    case terraformToken = "terraform-token"
+    /// `sk.eyJ` and a dotted base64url token.
+    case mapboxToken = "mapbox-token"
+    /// `pscale_tkn_`, `pscale_pw_`, `pscale_oauth_` and 32 to 64 base64url characters.
+    case planetScaleToken = "planetscale-token"
+    /// `sbp_` and 40 lower-case hex digits.
+    case supabaseToken = "supabase-token"
+    /// `sk-or-v1-` and 64 lower-case hex digits.
+    case openRouterKey = "openrouter-api-key"
+    /// `xai-` and 80 letters or digits.
+    case xaiKey = "xai-api-key"
+    /// `pplx-` and 48 letters or digits.
+    case perplexityKey = "perplexity-api-key"
+    /// `dckr_pat_` and 27 base64url characters.
+    case dockerHubToken = "docker-hub-token"
+    /// `GOCSPX-` and 28 base64url characters.
+    case googleClientSecret = "google-client-secret"
+    /// `EAACEdEose0cBA` (and other `EAA` + `M`/`C`) tokens of 100+ letters or digits.
+    case facebookToken = "facebook-token"
+    /// 22 `A`s and 80+ more letters, digits or `%`.
+    case twitterBearer = "twitter-bearer-token"
+    /// `tskey-api-`, `tskey-auth-`, `tskey-client-`, `tskey-scim-`, `tskey-webhook-` keys.
+    case tailscaleKey = "tailscale-key"
+    /// `lsv2_pt_`/`lsv2_sk_`, 32 hex digits, `_`, 10 hex digits.
+    case langSmithKey = "langsmith-api-key"
     /// The value assigned to a `...password`/`passwd`/`passphrase` name.
     case passwordAssignment = "password"
     /// The value assigned to a `...token` name.
@@ -67,8 +157,9 @@ public struct SecretFinding: Sendable, Equatable, CustomStringConvertible {
 ///
 /// Why hand-written instead of one big regular expression: this runs on every `plog add`,
 /// whose whole budget is a few milliseconds. A single pass dispatches on the byte at each
-/// position (only a dozen bytes can start a secret: `A B b e g h r s w x y - = :`), so text
-/// with no trigger costs one table lookup per byte, no pattern is compiled at start-up, and
+/// position (only `- = :` anywhere, `.` before `a`, and some twenty-five letters that begin a
+/// known prefix, those only at a word start, can start a secret), so text with no trigger costs
+/// one jump-table lookup per byte, no pattern is compiled at start-up, and
 /// nothing here links PCRE2's JIT. Each rule favours precision: a look-alike (hash, UUID,
 /// base64 of prose, code such as `token = getToken()`, a placeholder such as
 /// `password: <your password>`) is left alone, because a redaction the user did not ask for
@@ -138,9 +229,13 @@ public enum SecretScanner {
         // an assigned value at its `=`): held until the scan reaches them, so that anything in
         // between (a token used as a URL's user name) is still found, in order.
         var pending: [Hit] = []
+        // Where the last finding ended: a hit found at a byte inside its secret (a Telegram
+        // token's `:`) but starting before it would overlap it.
+        var emittedEnd = 0
         func emit(_ m: Hit) throws {
             line += LogScanner.countNewlines(buf, from: counted, to: m.start)
             counted = m.start
+            emittedEnd = m.end
             try body(SecretFinding(kind: m.kind, line: line, offset: m.start, length: m.end - m.start))
             i = max(m.end, i + 1)
             pending.removeAll { $0.start < i }
@@ -153,9 +248,13 @@ public enum SecretScanner {
             let c = buf[i]
             let trigger: Bool
             switch c {
-            case 0x3D, 0x3A, 0x2D, 0x68:  // = : - h
+            case 0x3D, 0x3A, 0x2D:  // = : -
                 trigger = true
-            case 0x41, 0x42, 0x62, 0x65, 0x67, 0x72, 0x73, 0x77, 0x78, 0x79:  // A B b e g r s w x y
+            case 0x2E:  // '.' only in `.atlasv1.`
+                trigger = scanner.at(i + 1) == 0x61
+            case 0x41, 0x42, 0x45, 0x47, 0x48, 0x4D, 0x4E, 0x4F, 0x50, 0x53,  // A B E G H M N O P S
+                 0x61, 0x62, 0x64, 0x65, 0x66, 0x67, 0x68, 0x6B, 0x6C, 0x6E,  // a b d e f g h k l n
+                 0x70, 0x72, 0x73, 0x74, 0x77, 0x78, 0x79:  // p r s t w x y
                 // Prefixed tokens start a word; in prose these letters are mostly inside one.
                 trigger = scanner.wordStart(i)
             default:
@@ -163,7 +262,7 @@ public enum SecretScanner {
             }
             switch trigger {
             case true:
-                if let m = scanner.match(at: i) {
+                if let m = scanner.match(at: i), m.start >= emittedEnd {
                     if m.start <= i {
                         try emit(m)
                     } else {
@@ -251,12 +350,19 @@ private struct Pass {
     mutating func match(at i: Int) -> Hit? {
         switch buf[i] {
         case 0x3D, 0x3A:  // '=' ':'
-            if buf[i] == 0x3A, at(i + 1) == 0x2F, at(i + 2) == 0x2F { return urlPassword(colon: i) }
+            if buf[i] == 0x3A {
+                if at(i + 1) == 0x2F, at(i + 2) == 0x2F { return urlPassword(colon: i) }
+                if at(i + 1) == 0x41, i > 0, isDigit(buf[i - 1]), let t = telegram(colon: i) { return t }
+            }
             return assignment(at: i)
         case 0x2D:  // '-'
             return privateKey(at: i)
+        case 0x2E:  // '.'
+            return terraform(dot: i)
         case 0x68:  // 'h'
-            return slackWebhook(at: i)
+            return token(at: i) ?? slackWebhook(at: i)
+        case 0x64:  // 'd'
+            return token(at: i) ?? discordWebhook(at: i)
         default:
             guard wordStart(i) else { return nil }
             return token(at: i)
@@ -269,6 +375,11 @@ private struct Pass {
     func token(at i: Int) -> Hit? {
         guard i < n else { return nil }
         switch buf[i] {
+        case 0x30...0x39:  // a digit: only a Telegram bot token (reached through an assignment or `Bearer `)
+            var c = i
+            while c < n && c - i <= 16 && isDigit(buf[c]) { c += 1 }
+            guard at(c) == 0x3A, at(c + 1) == 0x41 else { return nil }
+            return telegram(colon: c)
         case 0x41:  // 'A'
             if has("AKIA", at: i) || has("ASIA", at: i) || has("ABIA", at: i) || has("ACCA", at: i) {
                 let len = run(from: i + 4) { isUpper($0) || isDigit($0) }
@@ -278,14 +389,88 @@ private struct Pass {
             if has("AIza", at: i) {
                 let len = run(from: i + 4, isURLSafe)
                 if len == 35 { return Hit(kind: .googleAPIKey, start: i, end: i + 39) }
+                return nil
+            }
+            if has("AGE-SECRET-KEY-1", at: i) { return exactly(.ageSecretKey, i, prefix: 16, 58, isBech32Upper) }
+            if has("ATATT3", at: i) {
+                let len = run(from: i + 6) { isURLSafe($0) || $0 == 0x3D }
+                if len >= 150 && len <= SecretScanner.maxRun && hasDigit(i + 6, len) { return Hit(kind: .atlassianToken, start: i, end: i + 6 + len) }
+                return nil
+            }
+            // X (Twitter) app bearer tokens open with 22 `A`s.
+            if run(from: i, { $0 == 0x41 }) >= 22 {
+                let len = run(from: i) { isAlnum($0) || $0 == 0x25 }
+                if len >= 102 && len <= SecretScanner.maxRun && !isURLSafe(at(i + len)) && hasDigit(i, len) && hasLower(i, len) {
+                    return Hit(kind: .twitterBearer, start: i, end: i + len)
+                }
             }
             return nil
         case 0x42, 0x62:  // 'B' 'b'
             if has("Bearer ", at: i) || has("bearer ", at: i) { return bearer(at: i + 7) }
             if has("Basic ", at: i) || has("basic ", at: i) { return basic(at: i + 6) }
             return nil
+        case 0x45:  // 'E'
+            if has("EAAA", at: i) { return exactly(.squareToken, i, prefix: 4, 60, isURLSafe, digit: true) }
+            if has("EAAM", at: i) || has("EAAC", at: i) {
+                let len = run(from: i + 4, isAlnum)
+                if len >= 100 && len <= 512 && !isURLSafe(at(i + 4 + len)) && hasDigit(i + 4, len) {
+                    return Hit(kind: .facebookToken, start: i, end: i + 4 + len)
+                }
+            }
+            return nil
+        case 0x47:  // 'G'
+            if has("GOCSPX-", at: i) { return exactly(.googleClientSecret, i, prefix: 7, 28, isURLSafe) }
+            if has("GR1348941", at: i) { return exactly(.gitlabToken, i, prefix: 9, 20, isURLSafe) }
+            return nil
+        case 0x48:  // 'H'
+            if has("HRKU-AA", at: i) { return exactly(.herokuKey, i, prefix: 7, 58, isURLSafe) }
+            return nil
+        case 0x4D, 0x4E, 0x4F:  // 'M' 'N' 'O'
+            if has("NRAK-", at: i) { return exactly(.newRelicKey, i, prefix: 5, 27, isAlnum, digit: true) }
+            if has("NRJS-", at: i) { return exactly(.newRelicKey, i, prefix: 5, 19, isHex, digit: true) }
+            return discordBot(at: i)
+        case 0x50:  // 'P'
+            if has("PMAK-", at: i) {
+                guard run(from: i + 5, isHex) == 24, at(i + 29) == 0x2D else { return nil }
+                return exactly(.postmanKey, i, prefix: 30, 34, isHex)
+            }
+            return nil
+        case 0x53:  // 'S'
+            if has("SG.", at: i) {
+                guard run(from: i + 3, isURLSafe) == 22, at(i + 25) == 0x2E else { return nil }
+                return exactly(.sendGridKey, i, prefix: 26, 43, isURLSafe, digit: true)
+            }
+            if has("SK", at: i) { return exactly(.twilioKey, i, prefix: 2, 32, isLowerHex, digit: true) }
+            return nil
+        case 0x61:  // 'a'
+            if has("api_org_", at: i) { return exactly(.huggingFaceToken, i, prefix: 8, 34, isLetter, mixedCase: true) }
+            return nil
+        case 0x64:  // 'd'
+            if has("dop_v1_", at: i) || has("doo_v1_", at: i) || has("dor_v1_", at: i) {
+                return exactly(.digitalOceanToken, i, prefix: 7, 64, isLowerHex, digit: true)
+            }
+            if has("dapi", at: i) {
+                guard run(from: i + 4, isLowerHex) == 32, hasDigit(i + 4, 32) else { return nil }
+                var end = i + 36
+                if at(end) == 0x2D, isDigit(at(end + 1)) { end += 2 }
+                return isURLSafe(at(end)) ? nil : Hit(kind: .databricksToken, start: i, end: end)
+            }
+            if has("dp.", at: i) { return doppler(at: i) }
+            if has("dckr_pat_", at: i) { return exactly(.dockerHubToken, i, prefix: 9, 27, isURLSafe) }
+            return nil
         case 0x65:  // 'e'
             return jwt(at: i)
+        case 0x66:  // 'f'
+            if has("fo1_", at: i) { return exactly(.flyToken, i, prefix: 4, 43, isURLSafe) }
+            for p: StaticString in ["fm1a_", "fm1r_", "fm2_"] where has(p, at: i) {
+                let s = i + p.utf8CodeUnitCount
+                let len = run(from: s) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F }
+                guard len >= 100, len <= SecretScanner.maxRun, hasDigit(s, len) else { return nil }
+                var end = s + len
+                while at(end) == 0x3D, end - s - len < 3 { end += 1 }
+                return Hit(kind: .flyToken, start: i, end: end)
+            }
+            return nil
         case 0x67:  // 'g'
             if has("gh", at: i), [0x70, 0x6F, 0x75, 0x73, 0x72].contains(at(i + 2)), at(i + 3) == 0x5F {  // ghp_ gho_ ghu_ ghs_ ghr_
                 let len = run(from: i + 4, isAlnum)
@@ -295,13 +480,77 @@ private struct Pass {
             if has("github_pat_", at: i) {
                 let len = run(from: i + 11) { isAlnum($0) || $0 == 0x5F }
                 if len >= 22 && len <= 255 { return Hit(kind: .githubToken, start: i, end: i + 11 + len) }
+                return nil
+            }
+            if has("gsk_", at: i) { return exactly(.groqKey, i, prefix: 4, 52, isAlnum, digit: true) }
+            if has("gl", at: i) { return gitlabOrGrafana(at: i) }
+            return nil
+        case 0x68:  // 'h'
+            if has("hf_", at: i) { return exactly(.huggingFaceToken, i, prefix: 3, 34, isLetter, mixedCase: true) }
+            if has("hvs.", at: i) { return ranged(.vaultToken, i, prefix: 4, 90...120, isURLSafe) }
+            if has("hvb.", at: i) { return ranged(.vaultToken, i, prefix: 4, 138...300, isURLSafe) }
+            return nil
+        case 0x6B:  // 'k'
+            if has("key-", at: i) { return exactly(.mailgunKey, i, prefix: 4, 32, isLowerHex, digit: true) }
+            return nil
+        case 0x6C:  // 'l'
+            if has("lin_api_", at: i) { return exactly(.linearKey, i, prefix: 8, 40, isAlnum, digit: true) }
+            if has("lsv2_pt_", at: i) || has("lsv2_sk_", at: i) {
+                guard run(from: i + 8, isLowerHex) == 32, at(i + 40) == 0x5F else { return nil }
+                return exactly(.langSmithKey, i, prefix: 41, 10, isLowerHex)
+            }
+            return nil
+        case 0x6E:  // 'n'
+            if has("npm_", at: i) { return exactly(.npmToken, i, prefix: 4, 36, isAlnum, digit: true) }
+            if has("ntn_", at: i) { return exactly(.notionToken, i, prefix: 4, 46, isAlnum, digit: true) }
+            return nil
+        case 0x70:  // 'p'
+            if has("pypi-AgEIcHlwaS5vcmc", at: i) { return ranged(.pypiToken, i, prefix: 20, 50...SecretScanner.maxRun, isURLSafe) }
+            if has("pul-", at: i) { return exactly(.pulumiToken, i, prefix: 4, 40, isLowerHex, digit: true) }
+            if has("pplx-", at: i) { return exactly(.perplexityKey, i, prefix: 5, 48, isAlnum, digit: true) }
+            for p: StaticString in ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"] where has(p, at: i) {
+                let s = i + p.utf8CodeUnitCount
+                let len = run(from: s, isURLSafe)
+                guard len >= 32, len <= 64, hasDigit(s, len) else { return nil }
+                return Hit(kind: .planetScaleToken, start: i, end: s + len)
             }
             return nil
         case 0x73, 0x72:  // 's' 'r'
+            if has("sk-or-v1-", at: i), let h = exactly(.openRouterKey, i, prefix: 9, 64, isLowerHex, digit: true) { return h }
             if has("sk-", at: i) { return skDash(at: i) }
             if has("sk_live_", at: i) || has("sk_test_", at: i) || has("rk_live_", at: i) || has("rk_test_", at: i) {
                 let len = run(from: i + 8, isAlnum)
                 if len >= 16 && hasDigit(i + 8, len) { return Hit(kind: .stripeKey, start: i, end: i + 8 + len) }
+                return nil
+            }
+            if has("r8_", at: i) { return exactly(.replicateToken, i, prefix: 3, 37, isAlnum, digit: true) }
+            if has("sk.eyJ", at: i) {
+                let a = run(from: i + 3, isURLSafe)
+                guard a >= 20, at(i + 3 + a) == 0x2E else { return nil }
+                let b = run(from: i + 4 + a, isURLSafe)
+                guard b >= 20, b <= 255 else { return nil }
+                return Hit(kind: .mapboxToken, start: i, end: i + 4 + a + b)
+            }
+            if has("shpat_", at: i) || has("shpss_", at: i) || has("shpca_", at: i) || has("shppa_", at: i) {
+                return exactly(.shopifyToken, i, prefix: 6, 32, isHex, digit: true)
+            }
+            if has("sq0atp-", at: i) { return exactly(.squareToken, i, prefix: 7, 22, isURLSafe, digit: true) }
+            if has("sq0csp-", at: i) { return exactly(.squareToken, i, prefix: 7, 43, isURLSafe, digit: true) }
+            if has("secret_", at: i) { return exactly(.notionToken, i, prefix: 7, 43, isAlnum, digit: true) }
+            if has("sbp_", at: i) { return exactly(.supabaseToken, i, prefix: 4, 40, isLowerHex, digit: true) }
+            if has("sntryu_", at: i) { return exactly(.sentryToken, i, prefix: 7, 64, isLowerHex, digit: true) }
+            if has("sntrys_eyJ", at: i) {
+                let len = run(from: i + 7) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F || $0 == 0x3D || $0 == 0x5F }
+                if len >= 60 && len <= SecretScanner.maxRun && hasDigit(i + 7, len) { return Hit(kind: .sentryToken, start: i, end: i + 7 + len) }
+            }
+            return nil
+        case 0x74:  // 't'
+            guard has("tskey-", at: i) else { return nil }
+            for p: StaticString in ["api-", "auth-", "client-", "scim-", "webhook-"] where has(p, at: i + 6) {
+                let s = i + 6 + p.utf8CodeUnitCount
+                let len = run(from: s) { isAlnum($0) || $0 == 0x2D }
+                guard len >= 20, len <= 255, hasDigit(s, len), !isURLSafe(at(s + len)) else { return nil }
+                return Hit(kind: .tailscaleKey, start: i, end: s + len)
             }
             return nil
         case 0x77:  // 'w'
@@ -319,7 +568,9 @@ private struct Pass {
             if has("xapp-", at: i) {
                 let len = run(from: i + 5) { isAlnum($0) || $0 == 0x2D }
                 if len >= 20 && hasDigit(i + 5, len) { return Hit(kind: .slackToken, start: i, end: i + 5 + len) }
+                return nil
             }
+            if has("xai-", at: i) { return exactly(.xaiKey, i, prefix: 4, 80, isAlnum, digit: true) }
             return nil
         case 0x79:  // 'y'
             if has("ya29.", at: i) {
@@ -332,6 +583,102 @@ private struct Pass {
         default:
             return nil
         }
+    }
+
+    /// A `kind` hit: `prefix` bytes already matched, then exactly `len` bytes satisfying `pred`,
+    /// not followed by another base64url byte (a longer run is some other thing). `digit`: the
+    /// body must hold a digit; `mixedCase`: upper and lower case (random bodies do, words rarely).
+    func exactly(_ kind: SecretKind, _ i: Int, prefix: Int, _ len: Int, _ pred: (UInt8) -> Bool,
+                 digit: Bool = false, mixedCase: Bool = false) -> Hit? {
+        let s = i + prefix
+        guard run(from: s, pred) == len, !isURLSafe(at(s + len)) else { return nil }
+        if digit && !hasDigit(s, len) { return nil }
+        if mixedCase && !(hasUpper(s, len) && hasLower(s, len)) { return nil }
+        return Hit(kind: kind, start: i, end: s + len)
+    }
+
+    /// Like `exactly`, for a body whose length varies within `lengths`; it must hold a digit.
+    func ranged(_ kind: SecretKind, _ i: Int, prefix: Int, _ lengths: ClosedRange<Int>, _ pred: (UInt8) -> Bool) -> Hit? {
+        let s = i + prefix
+        let len = run(from: s, pred)
+        guard lengths.contains(len), hasDigit(s, len) else { return nil }
+        return Hit(kind: kind, start: i, end: s + len)
+    }
+
+    /// GitLab's `gl...-` tokens and Grafana's `glc_`/`glsa_`.
+    func gitlabOrGrafana(at i: Int) -> Hit? {
+        if has("glc_", at: i) {
+            let len = run(from: i + 4) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F }
+            guard len >= 32, len <= SecretScanner.maxRun, hasDigit(i + 4, len) else { return nil }
+            var end = i + 4 + len
+            while at(end) == 0x3D, end - i - 4 - len < 2 { end += 1 }
+            return Hit(kind: .grafanaToken, start: i, end: end)
+        }
+        if has("glsa_", at: i) {
+            guard run(from: i + 5, isAlnum) == 32, at(i + 37) == 0x5F else { return nil }
+            return exactly(.grafanaToken, i, prefix: 38, 8, isHex)
+        }
+        // `glpat-`, `gldt-`, `glrt-`, `glft-`, `glptt-`, `glimt-`, `glcbt-`, `glsoat-`, `gloas-`, `glagent-`.
+        let word = run(from: i + 2, isLowerByte)
+        guard word >= 2, word <= 5, at(i + 2 + word) == 0x2D else { return nil }
+        let names: [StaticString] = ["pat", "dt", "rt", "ft", "ptt", "imt", "cbt", "soat", "oas", "agent"]
+        guard names.contains(where: { $0.utf8CodeUnitCount == word && has($0, at: i + 2) }) else { return nil }
+        let s = i + 3 + word
+        // Routable tokens carry dot-separated parts (`glpat-...​.01.xxxxxxx`); a sentence's full
+        // stop after a token is not one.
+        var len = run(from: s) { isURLSafe($0) || $0 == 0x2E }
+        while len > 0 && buf[s + len - 1] == 0x2E { len -= 1 }
+        guard len >= 20, len <= SecretScanner.maxRun, hasDigit(s, len) else { return nil }
+        return Hit(kind: .gitlabToken, start: i, end: s + len)
+    }
+
+    /// `dp.pt.`, `dp.sa.`, `dp.ct.`, `dp.scim.`, `dp.audit.` and 43 letters or digits; `dp.st.`
+    /// with an optional `CONFIG.` before them.
+    func doppler(at i: Int) -> Hit? {
+        for p: StaticString in ["pt.", "st.", "sa.", "ct.", "scim.", "audit."] where has(p, at: i + 3) {
+            var s = i + 3 + p.utf8CodeUnitCount
+            if has("st.", at: i + 3) {
+                let cfg = run(from: s) { isLowerByte($0) || isDigit($0) || $0 == 0x5F || $0 == 0x2D }
+                if cfg >= 2, cfg <= 35, at(s + cfg) == 0x2E { s += cfg + 1 }
+            }
+            return exactly(.dopplerToken, i, prefix: s - i, 43, isAlnum, digit: true)
+        }
+        return nil
+    }
+
+    /// A Discord bot token: base64 of the bot's id, `.`, 6, `.`, 27 to 38 base64url characters.
+    func discordBot(at i: Int) -> Hit? {
+        let a = run(from: i, isAlnum)
+        guard a >= 24, a <= 28, at(i + a) == 0x2E, hasDigit(i, a) else { return nil }
+        let bs = i + a + 1
+        guard run(from: bs, isURLSafe) == 6, at(bs + 6) == 0x2E else { return nil }
+        let cs = bs + 7
+        let c = run(from: cs, isURLSafe)
+        guard c >= 27, c <= 38, !isURLSafe(at(cs + c)) else { return nil }
+        return Hit(kind: .discordBotToken, start: i, end: cs + c)
+    }
+
+    /// A Telegram bot token around the `:` at `colon`: 5 to 16 digits starting a word (or right
+    /// after the `bot` of an `api.telegram.org/bot...` URL), `:`, `A` and 34 base64url characters.
+    func telegram(colon: Int) -> Hit? {
+        var s = colon
+        while s > 0 && colon - s <= 16 && isDigit(buf[s - 1]) { s -= 1 }
+        let digits = colon - s
+        guard digits >= 5, digits <= 16, at(colon + 1) == 0x41,
+              wordStart(s) || (has("bot", at: s - 3) && wordStart(s - 3)) else { return nil }
+        guard run(from: colon + 2, isURLSafe) == 34 else { return nil }
+        return Hit(kind: .telegramBotToken, start: s, end: colon + 36)
+    }
+
+    /// A Terraform Cloud / Enterprise token around the `.` at `dot`: 14 letters or digits,
+    /// `.atlasv1.`, 60+ base64url characters or `=`.
+    func terraform(dot: Int) -> Hit? {
+        guard has(".atlasv1.", at: dot), dot >= 14 else { return nil }
+        let s = dot - 14
+        guard (s..<dot).allSatisfy({ isAlnum(buf[$0]) }), wordStart(s) else { return nil }
+        let len = run(from: dot + 9) { isURLSafe($0) || $0 == 0x3D }
+        guard len >= 60, len <= SecretScanner.maxRun, hasDigit(dot + 9, len) else { return nil }
+        return Hit(kind: .terraformToken, start: s, end: dot + 9 + len)
     }
 
     /// `sk-ant-...` (Anthropic) or another `sk-...` (OpenAI).
@@ -417,6 +764,20 @@ private struct Pass {
         let len = run(from: p) { isAlnum($0) || $0 == 0x2F }
         guard len >= 20, hasDigit(p, len) else { return nil }
         return Hit(kind: .slackWebhook, start: p, end: p + len)
+    }
+
+    /// The `ID/TOKEN` path of `discord.com/api/webhooks/ID/TOKEN` (or `discordapp.com`).
+    func discordWebhook(at i: Int) -> Hit? {
+        guard has("discord", at: i) else { return nil }
+        var p = i + 7
+        if has("app", at: p) { p += 3 }
+        guard has(".com/api/webhooks/", at: p) else { return nil }
+        let s = p + 18
+        let id = run(from: s, isDigit)
+        guard id >= 17, id <= 20, at(s + id) == 0x2F else { return nil }
+        let t = run(from: s + id + 1, isURLSafe)
+        guard t >= 60, t <= 100, hasDigit(s + id + 1, t) else { return nil }
+        return Hit(kind: .discordWebhook, start: s, end: s + id + 1 + t)
     }
 
     // MARK: Private keys
@@ -543,6 +904,7 @@ private struct Pass {
         var s = e
         while s > 0 && e - s < 64 && isNameByte(buf[s - 1]) { s -= 1 }
         guard let kind = assignmentKind(s, e) else { return nil }
+        if kind == .azureKey || kind == .gcpPrivateKeyID { return keyValue(kind, after: v) }
         // The value.
         while v < n && (buf[v] == 0x20 || buf[v] == 0x09) { v += 1 }
         guard v < n else { return nil }
@@ -564,9 +926,27 @@ private struct Pass {
             if ve < n, [0x28, 0x5B, 0x7B].contains(buf[ve]) { return nil }
         }
         // `GITHUB_TOKEN=ghp_...` is reported as the GitHub token it is, not as a generic token.
-        if let specific = token(at: vs) { return specific }
+        if let specific = token(at: vs) ?? (at(vs + 14) == 0x2E ? terraform(dot: vs + 14) : nil) { return specific }
         guard plausibleSecretValue(vs, ve, quoted: quoted) else { return nil }
         return Hit(kind: kind, start: vs, end: ve)
+    }
+
+    /// The value of an Azure connection string's `AccountKey=` (86 base64 characters and `==`) or
+    /// `SharedAccessKey=` (43 and `=`), or a service account's `"private_key_id": "<40 hex>"`;
+    /// `v` is where the value (or its opening quote) may start.
+    func keyValue(_ kind: SecretKind, after v: Int) -> Hit? {
+        var s = v
+        while s < n && (buf[s] == 0x20 || buf[s] == 0x09) { s += 1 }
+        if at(s) == 0x22 || at(s) == 0x27 { s += 1 }
+        if kind == .gcpPrivateKeyID { return exactly(kind, s, prefix: 0, 40, isLowerHex, digit: true) }
+        let len = run(from: s) { isAlnum($0) || $0 == 0x2B || $0 == 0x2F }
+        var end = s + len
+        while at(end) == 0x3D, end - s - len < 2 { end += 1 }
+        // The value ends the field (`;`, a quote, a space, the line's end): a key cut short by
+        // something else (another key, later redacted) is not this one.
+        guard (len == 86 && end - s == 88) || (len == 43 && end - s == 44), hasDigit(s, len),
+              end == n || [0x3B, 0x22, 0x27, 0x20, 0x09, 0x0D, 0x0A, 0x2C].contains(buf[end]) else { return nil }
+        return Hit(kind: kind, start: s, end: end)
     }
 
     /// The end of the run of unquoted-value bytes starting at `v` (remembered; see `valueRunStart`).
@@ -589,6 +969,8 @@ private struct Pass {
             for k in 0..<len where lower(buf[e - len + k]) != p[k] { return false }
             return true
         }
+        if ends("accountkey") || ends("sharedaccesskey") { return .azureKey }
+        if ends("private_key_id") { return .gcpPrivateKeyID }
         if ends("password") || ends("passwd") || ends("passphrase") { return .passwordAssignment }
         if ends("token") { return .tokenAssignment }
         if ends("secret") || ends("apikey") || ends("api_key") || ends("api-key") || ends("access_key")
@@ -679,6 +1061,12 @@ private struct Pass {
 @inline(__always) private func isAlnum(_ c: UInt8) -> Bool { isLetter(c) || isDigit(c) }
 /// base64url alphabet: letters, digits, `-`, `_`.
 @inline(__always) private func isURLSafe(_ c: UInt8) -> Bool { isAlnum(c) || c == 0x2D || c == 0x5F }
+@inline(__always) private func isHex(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20) &- 0x61 < 6 }
+@inline(__always) private func isLowerHex(_ c: UInt8) -> Bool { isDigit(c) || c &- 0x61 < 6 }
+/// The upper-case bech32 alphabet (`age` keys): digits and letters but `1`, `B`, `I`, `O`.
+@inline(__always) private func isBech32Upper(_ c: UInt8) -> Bool {
+    (isUpper(c) && c != 0x42 && c != 0x49 && c != 0x4F) || (isDigit(c) && c != 0x31)
+}
 @inline(__always) private func isNameByte(_ c: UInt8) -> Bool { isAlnum(c) || c == 0x5F || c == 0x2D || c == 0x2E }
 @inline(__always) private func lower(_ c: UInt8) -> UInt8 { isUpper(c) ? c | 0x20 : c }
 /// Bytes of an unquoted value: anything but whitespace, quotes, `,;&` and brackets.
