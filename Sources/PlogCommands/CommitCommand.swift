@@ -10,7 +10,9 @@ public struct CommitCommand: ParsableCommand {
             Commits only the log (and the `merge=union` line of .gitattributes when it is missing), \
             whatever else is staged or changed in that repository: the rest of your index stays as it \
             was. The repository is the one containing the log (a log that is a symlink into a \
-            repository is followed). No change: no commit, exit 0.
+            repository is followed). No change: no commit, exit 0. With --push, the push is refused \
+            (exit 2) as `plog sync` refuses it when the unpushed lines hold a credential, unless \
+            --allow-secrets.
 
             Message by default: `plog: YYYY-MM-DD, +N blocks (M total)`. Author and committer: \
             $GIT_AUTHOR_NAME and $GIT_AUTHOR_EMAIL when both are set, else user.name and user.email \
@@ -31,6 +33,9 @@ public struct CommitCommand: ParsableCommand {
     @Flag(help: "Push the branch to its remote afterwards (as `plog sync` does, without merging).")
     public var push = false
 
+    @Flag(help: "With --push: push even when the unpushed lines hold a credential (an API key, a password, a private key).")
+    public var allowSecrets = false
+
     @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong or plog had to wait for git or leave a pack for later.")
     public var quiet = false
 
@@ -39,6 +44,9 @@ public struct CommitCommand: ParsableCommand {
     public func validate() throws {
         if let message, message.allSatisfy(\.isWhitespace) {
             throw ValidationError("--message is empty; leave it out for the default message")
+        }
+        if allowSecrets && !push {
+            throw ValidationError("--allow-secrets goes with --push (plog commit alone publishes nothing)")
         }
     }
 

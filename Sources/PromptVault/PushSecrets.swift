@@ -132,7 +132,7 @@ extension PushSecrets {
     /// credentials are (lines and kinds, never the secrets) and the ways forward.
     func refusal(_ target: SyncTarget, head: ObjectID, workTree: String, remoteHasBranch: Bool) -> PlogError {
         let what = "plog did not push to \(target.label)"
-        let anyway = "or push them as they are with `plog sync --allow-secrets`"
+        let anyway = "or push them as they are with --allow-secrets"
         if !inLog.isEmpty {
             let list = inLog.prefix(8).map { "line \($0.line): \($0.kind.rawValue)" }.joined(separator: ", ")
                 + (inLog.count > 8 ? ", and \(inLog.count - 8) more" : "")

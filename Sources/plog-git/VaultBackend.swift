@@ -42,7 +42,8 @@ struct VaultBackend: GitBackend {
         }
         if command.push {
             let pushed = try translatingErrors {
-                try Vault.push(logPath: ctx.logPath, remoteName: nil, env: ctx.env, localCommit: report.commit)
+                try Vault.push(logPath: ctx.logPath, remoteName: nil, env: ctx.env, localCommit: report.commit,
+                               allowSecrets: command.allowSecrets)
             }
             if !command.quiet { Terminal.printNote(pushed.summary) }
         }

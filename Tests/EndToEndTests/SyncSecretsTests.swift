@@ -53,6 +53,21 @@ struct SyncSecretsTests {
         try box.expectFsckClean("remote.git")
     }
 
+    @Test("commit --push --allow-secrets pushes a key commit --push held back; --allow-secrets alone is a usage error")
+    func commitPushAllows() throws {
+        let box = try machineA()
+        _ = try appendSecret(box, "a/prompts.log")
+        let held = try box.run("plog", ["commit", "--push", "--file", box.absolute("a/prompts.log")])
+        #expect(held.status == 2 && held.stderr.contains("--allow-secrets"), "\(held.stderr)")
+        #expect(!(try remoteLog(box)).contains(Self.key))
+        let usage = try box.run("plog", ["commit", "--allow-secrets", "--file", box.absolute("a/prompts.log")])
+        #expect(usage.status == 2 && usage.stderr.contains("--allow-secrets goes with --push"), "\(usage.stderr)")
+        let pushed = try box.run("plog", ["commit", "--push", "--allow-secrets", "--file", box.absolute("a/prompts.log")])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(try remoteLog(box).contains(Self.key))
+        try box.expectFsckClean("remote.git")
+    }
+
     @Test("a key already on the remote does not stop another machine's clean sync")
     func publishedKeyDoesNotBlock() throws {
         let box = try machineA()
