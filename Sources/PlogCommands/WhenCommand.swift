@@ -14,8 +14,10 @@ public struct WhenCommand: ParsableCommand {
 
     @OptionGroup public var log: LogOptions
 
-    @Argument(help: ArgumentHelp("Patterns (PCRE2, caseless); every one must match in a block.", valueName: "pattern"))
-    public var patterns: [String] = []
+    @OptionGroup public var patternArguments: PatternArguments
+
+    /// Every pattern given (after `-e`, then positional).
+    public var patterns: [String] { patternArguments.patterns }
 
     @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
 
@@ -25,7 +27,7 @@ public struct WhenCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if patterns.isEmpty { throw ValidationError("give at least one pattern, e.g. `plog when \"property wrapper\"`") }
+        try patternArguments.check(example: "plog when \"property wrapper\"", help: WhenCommand.helpMessage())
     }
 
     public func run() throws {
