@@ -7,7 +7,9 @@
 ///   the pattern itself. PCRE2 (JIT) runs over a whole window of the buffer at once, multiline,
 ///   several times faster than line by line. Each hit grows to its block (`LogScanner`), the block is checked
 ///   against every pattern and filter, and the search resumes after the block, so a block
-///   with many hits costs one check.
+///   with many hits costs one check. A driver pattern that can see the end of its subject
+///   (`\z`, `$`, a lookahead: `SubjectEnd`) is run on each block alone instead, since in a
+///   window a block's end is followed by the next block.
 /// - Newest-first recall reads the log backwards in windows aligned to block starts, starting
 ///   small (64 KiB) and growing four-fold, and stops as soon as the caller has enough: a common
 ///   pattern on a 1 GB log touches only its tail.
