@@ -47,9 +47,9 @@ public struct PatternArguments: ParsableArguments {
 
     /// Checks there is no unknown option and at least one pattern. `example` is a command line
     /// shown when there is no pattern; `help` the command's help text, whose long options are
-    /// suggested for a misspelt one.
-    public func check(example: String, help: String) throws {
-        if let first = split.unknown.first { throw ValidationError(PatternArguments.unknownOption(first, help: help)) }
+    /// suggested for a misspelt one (made only then: ArgumentParser takes milliseconds for it).
+    public func check(example: String, help: @autoclosure () -> String) throws {
+        if let first = split.unknown.first { throw ValidationError(PatternArguments.unknownOption(first, help: help())) }
         // `prompthist "-sq"` comes here too: ArgumentParser took `-s` and says that `-q` is
         // unknown only after validation.
         if patterns.isEmpty {
