@@ -4,29 +4,27 @@ import PromptLog
 extension BundleFormat: ExpressibleByArgument {}
 extension RecallField: ExpressibleByArgument {}
 
-/// The patterns of a recall command: positional, after `-e` (which takes a pattern that starts
-/// with `-`, as grep does), or after `--`. Anything else that starts with `-` and is not an
-/// option is refused, with a hint when it looks like a pattern.
-public struct PatternArguments: ParsableArguments {
-    // Every input no option took, in order, `--` included: a dash-prefixed input before the
-    // first `--` is an unknown option, one after it a pattern. (ArgumentParser itself would
-    // only say "unknown option", and only once the patterns passed validation.)
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+/// Where the patterns of a recall command come from: positional, after `-e` (which takes a
+/// pattern that starts with `-`, as grep does), or after `--`. Anything else that starts with
+/// `-` and is not an option is refused, with a hint when it looks like a pattern.
+///
+/// A command declares the two properties itself (`inputs` with `.allUnrecognized`, every input
+/// no option took, in order, `--` included; `expressions` for `-e`): a nested option group
+/// costs every run a little more parsing.
+enum PatternInputs {
+    static let help = ArgumentHelp(
         "Patterns (PCRE2 regular expressions, caseless). Every one must match somewhere in a block.",
         discussion: "`prompthist property wrapper` needs both words in a block; quote them to need the phrase. "
             + "A pattern that starts with `-` goes after -e or after --.",
-        valueName: "pattern"))
-    var inputs: [String] = []
-
-    @Option(name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        valueName: "pattern")
+    static let expressionHelp = ArgumentHelp(
         "A pattern, even one that starts with `-` (repeatable; with the positional patterns, every one must match).",
-        valueName: "pattern"))
-    public var expressions: [String] = []
+        valueName: "pattern")
 
-    public init() {}
-
-    /// The positional patterns (`--` left out) and the unknown options before it.
-    var split: (patterns: [String], unknown: [String]) {
+    /// The positional patterns (`--` left out) and the unknown options: inputs that start with
+    /// `-` before the first `--`. (ArgumentParser itself would only say "unknown option", and
+    /// only once the patterns passed validation.)
+    static func split(_ inputs: [String]) -> (patterns: [String], unknown: [String]) {
         var patterns: [String] = []
         var unknown: [String] = []
         var afterTerminator = false
@@ -43,16 +41,20 @@ public struct PatternArguments: ParsableArguments {
     }
 
     /// Every pattern: those after `-e` first, then the positional ones.
-    public var patterns: [String] { expressions + split.patterns }
+    static func patterns(inputs: [String], expressions: [String]) -> [String] {
+        expressions + split(inputs).patterns
+    }
 
     /// Checks there is no unknown option and at least one pattern. `example` is a command line
     /// shown when there is no pattern; `help` the command's help text, whose long options are
     /// suggested for a misspelt one (made only then: ArgumentParser takes milliseconds for it).
-    public func check(example: String, help: @autoclosure () -> String) throws {
-        if let first = split.unknown.first { throw ValidationError(PatternArguments.unknownOption(first, help: help())) }
+    static func check(inputs: [String], expressions: [String], example: String,
+                      help: @autoclosure () -> String) throws {
+        let (positional, unknown) = split(inputs)
+        if let first = unknown.first { throw ValidationError(unknownOption(first, help: help())) }
         // `prompthist "-sq"` comes here too: ArgumentParser took `-s` and says that `-q` is
         // unknown only after validation.
-        if patterns.isEmpty {
+        if positional.isEmpty && expressions.isEmpty {
             throw ValidationError("give at least one pattern, e.g. `\(example)` (one that starts with '-' goes after -e or --)")
         }
     }
@@ -103,10 +105,15 @@ public struct PatternArguments: ParsableArguments {
 public struct HistOptions: ParsableArguments {
     @OptionGroup public var log: LogOptions
 
-    @OptionGroup public var patternArguments: PatternArguments
+    @Argument(parsing: .allUnrecognized, help: PatternInputs.help)
+    var inputs: [String] = []
+
+    @Option(name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
+            help: PatternInputs.expressionHelp)
+    public var expressions: [String] = []
 
     /// Every pattern given (after `-e`, then positional).
-    public var patterns: [String] { patternArguments.patterns }
+    public var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
 
     @Flag(name: .long, help: "Print the bundle to standard output, even on a terminal.")
     public var print = false
@@ -141,7 +148,8 @@ public struct HistOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        try patternArguments.check(example: "prompthist \"property wrapper\"", help: HistOptions.helpMessage())
+        try PatternInputs.check(inputs: inputs, expressions: expressions, example: "prompthist \"property wrapper\"",
+                                help: HistOptions.helpMessage())
         if print && copy { throw ValidationError("--print and --copy are opposites; give one") }
         for (name, value) in [("--lines", lines), ("--tokens", tokens), ("--blocks", blocks)] {
             if let v = value, v <= 0 { throw ValidationError("\(name) must be above 0, not \(v)") }

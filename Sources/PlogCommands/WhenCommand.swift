@@ -14,10 +14,15 @@ public struct WhenCommand: ParsableCommand {
 
     @OptionGroup public var log: LogOptions
 
-    @OptionGroup public var patternArguments: PatternArguments
+    @Argument(parsing: .allUnrecognized, help: PatternInputs.help)
+    var inputs: [String] = []
+
+    @Option(name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
+            help: PatternInputs.expressionHelp)
+    public var expressions: [String] = []
 
     /// Every pattern given (after `-e`, then positional).
-    public var patterns: [String] { patternArguments.patterns }
+    public var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
 
     @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
 
@@ -27,7 +32,8 @@ public struct WhenCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        try patternArguments.check(example: "plog when \"property wrapper\"", help: WhenCommand.helpMessage())
+        try PatternInputs.check(inputs: inputs, expressions: expressions, example: "plog when \"property wrapper\"",
+                                help: WhenCommand.helpMessage())
     }
 
     public func run() throws {
