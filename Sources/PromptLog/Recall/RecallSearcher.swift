@@ -316,16 +316,17 @@ final class BlockVerifier {
     /// Whether every pattern matches in the block `span` with each `\r\n` of it, and of the
     /// text from `contextStart` before it, read as `\n`.
     private func allMatchCRLFAsLF(_ buf: UnsafeBufferPointer<UInt8>, from contextStart: Int, block span: BlockSpan) throws -> Bool {
-        converted.removeAll(keepingCapacity: true)
-        var blockStart = 0
-        var p = contextStart
-        while p < span.end {
-            if p == span.offset { blockStart = converted.count }
-            let c = buf[p]
-            if !(c == 13 && p + 1 < span.end && buf[p + 1] == 10) { converted.append(c) }
-            p += 1
-        }
-        return try converted.withUnsafeBufferPointer { subject in
+        // Built in a local (the buffer kept for the next block): appending to a property
+        // checks exclusive access on every call.
+        var text = converted
+        converted = []
+        defer { converted = text }
+        text.removeAll(keepingCapacity: true)
+        // No `\r\n` straddles the block's start: the byte before a header is its `\n`.
+        CRLF.appendAsLF(buf, from: contextStart, to: span.offset, into: &text)
+        let blockStart = text.count
+        CRLF.appendAsLF(buf, from: span.offset, to: span.end, into: &text)
+        return try text.withUnsafeBufferPointer { subject in
             for pattern in patterns {
                 guard let m = try pattern.firstMatch(in: subject, from: blockStart), m.lowerBound < subject.count else {
                     return false
@@ -348,6 +349,16 @@ enum CRLF {
             p = at + 1
         }
         return nil
+    }
+
+    /// Appends `buf[from..<to]` to `text` with each `\r\n` as `\n`.
+    static func appendAsLF(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int, into text: inout [UInt8]) {
+        var p = from
+        while let cr = next(buf, from: p, to: to) {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[p..<cr]))
+            p = cr + 1
+        }
+        if p < to { text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[p..<to])) }
     }
 }
 
