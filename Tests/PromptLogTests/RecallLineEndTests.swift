@@ -94,6 +94,17 @@ import Testing
         #expect(try selected(mixed, RecallQuery(patterns: ["(?<=\\n\\n)## "])) == [1])
     }
 
+    @Test func fieldsAreMatchedOnTheirTextWhateverTheBytesSay() throws {
+        let log = recallBlock("2024-01-01T10:00Z", task: "first", prompt: "First line.\nThe pod restarts", outcome: "Worked")
+            + recallBlock("2024-01-02T10:00Z", task: "second\n\nmore", prompt: "Other", outcome: "Gave up")
+        // The prompt without `> `, the outcome without `- `, the task's lines without the blank one.
+        for (p, field, want) in [("^Th\\w+", RecallField.prompt, [0]), ("^W\\w+", .outcome, [0]),
+                                 ("line\\.\\nThe pod", .prompt, [0]), ("^\\w+$", .outcome, [0]),
+                                 ("^G\\w+ up$", .outcome, [1]), ("second\\nmore", .task, [1]), ("d\\nm", .task, [1])] {
+            #expect(try selected(log, RecallQuery(patterns: [p], fields: [field])) == want, "\(p)")
+        }
+    }
+
     @Test func fieldsAndFiltersReadCRLFBlocksAsLF() throws {
         let crlf = log.replacingOccurrences(of: "\n", with: "\r\n")
         for (p, field) in [("ok$", RecallField.prompt), ("^first$", .task), ("^zzz$", .outcome), ("one\\.$", .prompt)] {

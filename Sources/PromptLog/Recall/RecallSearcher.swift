@@ -206,8 +206,9 @@ final class BlockVerifier {
     let driverIndex: Int
     /// Whether `driver` is the pattern itself (so a driver match inside a block needs no re-check).
     let driverIsPattern: Bool
-    /// Whether the driver pattern's matches can depend on where the subject ends, so the blocks
-    /// are checked one by one instead of through a scan of the whole window (see `SubjectEnd`).
+    /// Whether the blocks are checked one by one instead of through a scan of the whole window:
+    /// the driver pattern's matches can depend on where the subject ends (see `SubjectEnd`), or
+    /// the patterns match in decoded fields, which the driver may not find in the bytes.
     let checksEveryBlock: Bool
     /// Whether the driver, run over raw bytes, can miss a match in the CRLF-as-LF text: it is a
     /// pattern, or a literal holds `\n`. Blocks with CRLF line ends are then checked as well.
@@ -237,13 +238,18 @@ final class BlockVerifier {
             driver = try LiteralSetMatcher(strings: literals[best]!.strings, caseless: literals[best]!.caseless,
                                            describing: query.patterns[best])
             driverIsPattern = false
-            checksEveryBlock = false
+            // Field texts are decoded (`TASK: ` and `> ` taken off, lines rejoined without blank
+            // ones, `\r` and invalid UTF-8 replaced), so only a literal of ASCII without line ends
+            // found in a field is sure to be in the block's bytes.
+            checksEveryBlock = !query.fields.isEmpty
+                && literals[best]!.strings.contains { $0.contains { $0 == 10 || $0 == 13 || $0 >= 0x80 } }
             driverMissesCRLF = literals[best]!.strings.contains { $0.contains(10) }
         } else {
             driverIndex = query.patterns.indices.max { query.patterns[$0].utf8.count < query.patterns[$1].utf8.count } ?? 0
             driver = compiled[driverIndex]
             driverIsPattern = true
-            checksEveryBlock = !query.literal && SubjectEnd.mayMatter(in: query.patterns[driverIndex])
+            // A pattern matched on a field's text (`^` after a prompt's `> `) may not match the bytes.
+            checksEveryBlock = !query.fields.isEmpty || (!query.literal && SubjectEnd.mayMatter(in: query.patterns[driverIndex]))
             driverMissesCRLF = true
         }
         lookbehindBytes = ((compiled.map(\.maxLookbehind).max() ?? 0) + 2) * 8
