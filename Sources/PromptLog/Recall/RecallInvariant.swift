@@ -118,6 +118,30 @@ public struct RecallFuzzCase: Sendable, CustomStringConvertible {
         if input.int(4) == 0 { out += Array("notes\(input.int(3) == 0 ? "\r" : "")".utf8) + eol(&input) }
         for b in 0..<(1 + input.int(6)) {
             out += Array("## 2024-01-0\(1 + b % 9)T10:00Z  model  proj".utf8) + eol(&input)
+            if input.int(2) == 0 {
+                // A block in the format: TASK, a quoted PROMPT, OUTCOME bullets.
+                func words(_ input: inout ByteChoices) -> [UInt8] {
+                    var w: [UInt8] = []
+                    for k in 0..<(1 + input.int(3)) {
+                        if k > 0 { w.append(32) }
+                        w += Array(RecallFuzzCase.words[input.int(RecallFuzzCase.words.count)].utf8)
+                    }
+                    return w
+                }
+                out += Array("TASK: ".utf8) + words(&input) + eol(&input)
+                if input.int(3) == 0 { out += words(&input) + eol(&input) }
+                out += eol(&input) + Array("PROMPT:".utf8) + eol(&input)
+                for _ in 0..<(1 + input.int(3)) {
+                    out += input.int(4) == 0 ? Array(">".utf8) : Array("> ".utf8) + words(&input)
+                    out += eol(&input)
+                }
+                if input.int(2) == 0 {
+                    out += eol(&input) + Array("OUTCOME:".utf8) + eol(&input)
+                    for _ in 0..<(1 + input.int(2)) { out += Array("- ".utf8) + words(&input) + eol(&input) }
+                }
+                out += eol(&input)
+                continue
+            }
             for _ in 0..<(1 + input.int(6)) {
                 switch input.int(8) {
                 case 0: out += Array(["TASK: ", "PROMPT:", "OUTCOME:", "> ", "- ", ""][input.int(6)].utf8)
@@ -162,7 +186,7 @@ struct ByteChoices {
 extension Invariants {
     /// Recall on a case decoded from arbitrary bytes (`RecallFuzzCase`) selects exactly the
     /// blocks that plain PCRE2 selects block by block, with and without the literal prefilter,
-    /// oldest and newest first. The reference reads the log with every `\r\n` as `\n` and
+    /// oldest and newest first, and in fields those whose decoded texts PCRE2 matches. The reference reads the log with every `\r\n` as `\n` and
     /// matches each block as the subject that ends at the block's end, the text before it visible.
     public static func recall(_ bytes: [UInt8]) -> String? {
         let fuzzCase = RecallFuzzCase(bytes)
@@ -173,6 +197,21 @@ extension Invariants {
                 expected = try recallReference(fuzzCase.log, query)
             } catch {
                 return nil  // the pattern does not compile, or needs too much backtracking
+            }
+            let allFields = RecallField.allCases
+            let expectedInFields = try recallFieldsReference(fuzzCase.log, query, fields: allFields)
+            for prefilter in [true, false] {
+                var inFields = query
+                inFields.fields = allFields
+                inFields.usePrefilter = prefilter
+                var got: [Int] = []
+                _ = try fuzzCase.log.withUnsafeBufferPointer { buf in
+                    try RecallSearcher(query: inFields).search(buf, newestFirst: false) { got.append($0.offset); return true }
+                }
+                if got != expectedInFields {
+                    return "in fields, blocks \(got) but their decoded texts match in \(expectedInFields) "
+                        + "(prefilter \(prefilter)); \(fuzzCase)"
+                }
             }
             for prefilter in [true, false] {
                 query.usePrefilter = prefilter
@@ -195,6 +234,21 @@ extension Invariants {
             return "recall failed where plain PCRE2 did not: \(error); \(fuzzCase)"
         }
         return nil
+    }
+
+    /// The offsets of the blocks of `log` each pattern of `query` matches in the decoded text of
+    /// one of `fields` (no filters).
+    static func recallFieldsReference(_ log: [UInt8], _ query: RecallQuery, fields: [RecallField]) throws -> [Int] {
+        let matchers = try query.compilePatterns()
+        return try log.withUnsafeBufferPointer { buf in
+            var selected: [Int] = []
+            try LogScanner.scan(buf, countLines: false) { span in
+                let block = LogParser.block(buf, span)
+                let texts = fields.compactMap { $0.text(of: block) }
+                if try matchers.allSatisfy({ m in try texts.contains { try m.matches($0) } }) { selected.append(span.offset) }
+            }
+            return selected
+        }
     }
 
     /// The offsets of the blocks of `log` that every pattern of `query` matches (no fields or
