@@ -39,11 +39,13 @@ import Testing
         #expect(try selected(log, RecallQuery(patterns: ["one(?=[\\s\\S]*zzz)"])) == [1])
         // `^` after a block's last newline is not a line start in the block.
         #expect(try selected(log, RecallQuery(patterns: ["ok\\n\\n^"])) == [])
+        // ...so `(?<!^)` holds there (found by the literals fuzzer).
+        #expect(try selected(log, RecallQuery(patterns: ["\\n\\n(?<!^)"])) == [0, 1, 2])
     }
 
     @Test func subjectEndLooksAtEveryConstructThatCanSeeTheEnd() {
         for p in ["a$", "a\\z", "a\\Z", "\\Gx", "a(?=b)", "a(?!b)", "(?>a+)b", "a++b", "a*+", "a?+", "a{2}+",
-                  "(?x) a+ +", "(?(1)a|b)", "(*COMMIT)a", "(*nla:x)", "(?<n>a)\\k<n>", "\\g{1}"] {
+                  "(?x) a+ +", "(?(1)a|b)", "(*COMMIT)a", "(*nla:x)", "(?<n>a)\\k<n>", "\\g{1}", "\\n(?<!^)"] {
             #expect(SubjectEnd.mayMatter(in: p), "\(p)")
         }
         for p in ["mutex", "^TASK: .*cache", "(?<=> )query", "\\bx\\b", "a+b*c?", "(a|b){2,3}", "[+]", "x\\+"] {

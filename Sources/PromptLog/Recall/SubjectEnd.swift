@@ -4,9 +4,9 @@
 /// Recall finds candidate blocks by running the driver pattern over a whole window of the log,
 /// where a block's end is followed by the next block's header. For most patterns a match
 /// inside a block is then found wherever the window ends, but not for a pattern that can test
-/// the end of its subject (`\z`, `\Z`, `$` at the last line end), look ahead (a negative
-/// lookahead succeeds at the end; a lookahead or atomic group can commit to text of the next
-/// block), or depend on the start of the search (`\G`, backtracking verbs): `foo\z` matches a
+/// the end of its subject (`\z`, `\Z`, `$` at the last line end, `^` negated in `(?<!^)`), look
+/// ahead (a negative lookahead succeeds at the end; a lookahead or atomic group can commit to
+/// text of the next block), or depend on the start of the search (`\G`, backtracking verbs): `foo\z` matches a
 /// block that ends in `foo` only when the block is the subject. Such a driver is run on each
 /// block alone.
 ///
@@ -30,6 +30,12 @@ enum SubjectEnd {
                 // (?= (?! (?> (?( (?C and every (*VERB) or (*lookaround:...).
                 if next == UInt8(ascii: "*") { return true }
                 if next == UInt8(ascii: "?"), i + 2 < b.count, "=!>(C".utf8.contains(b[i + 2]) { return true }
+                // (?<! too: a lookbehind ends where it is, so an assertion in it can test that
+                // place, and negated, `(?<!^)` holds at the end of a subject (no line starts
+                // after its last newline) but not before the next block's header.
+                if next == UInt8(ascii: "?"), i + 3 < b.count, b[i + 2] == UInt8(ascii: "<"), b[i + 3] == UInt8(ascii: "!") {
+                    return true
+                }
             case UInt8(ascii: "+"):
                 // A possessive quantifier (`a++`, `a*+`, `a?+`, `a{2}+`), also with spaces
                 // between under (?x).
