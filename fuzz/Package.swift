@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "fuzz-parser", dependencies: ["FuzzHarness", promptLog]),
         .executableTarget(name: "fuzz-outcome", dependencies: ["FuzzHarness", promptLog]),
         .executableTarget(name: "fuzz-secrets", dependencies: ["FuzzHarness", promptLog]),
+        .executableTarget(name: "fuzz-literals", dependencies: ["FuzzHarness", promptLog]),
         // Not a fuzzer: the scanner's cost against a combined PCRE2 pattern. Build it without
         // the fuzzer flags (shell/bench.d/70-trust.sh does).
         .executableTarget(name: "bench-secrets", dependencies: [promptLog]),

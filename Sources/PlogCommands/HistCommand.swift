@@ -4,15 +4,116 @@ import PromptLog
 extension BundleFormat: ExpressibleByArgument {}
 extension RecallField: ExpressibleByArgument {}
 
+/// Where the patterns of a recall command come from: positional, after `-e` (which takes a
+/// pattern that starts with `-`, as grep does), or after `--`. Anything else that starts with
+/// `-` and is not an option is refused, with a hint when it looks like a pattern.
+///
+/// A command declares the two properties itself (`inputs` with `.allUnrecognized`, every input
+/// no option took, in order, `--` included; `expressions` for `-e`): a nested option group
+/// costs every run a little more parsing.
+enum PatternInputs {
+    static let help = ArgumentHelp(
+        "Patterns (PCRE2 regular expressions, caseless). Every one must match somewhere in a block.",
+        discussion: "`prompthist property wrapper` needs both words in a block; quote them to need the phrase. "
+            + "A pattern that starts with `-` goes after -e or after --.",
+        valueName: "pattern")
+    static let expressionHelp = ArgumentHelp(
+        "A pattern, even one that starts with `-` (repeatable; with the positional patterns, every one must match).",
+        valueName: "pattern")
+
+    /// The positional patterns (`--` left out) and the unknown options: inputs that start with
+    /// `-` before the first `--`. (ArgumentParser itself would only say "unknown option", and
+    /// only once the patterns passed validation.)
+    static func split(_ inputs: [String]) -> (patterns: [String], unknown: [String]) {
+        var patterns: [String] = []
+        var unknown: [String] = []
+        var afterTerminator = false
+        for input in inputs {
+            if !afterTerminator && input == "--" {
+                afterTerminator = true
+            } else if !afterTerminator && input.count > 1 && input.hasPrefix("-") {
+                unknown.append(input)
+            } else {
+                patterns.append(input)
+            }
+        }
+        return (patterns, unknown)
+    }
+
+    /// Every pattern: those after `-e` first, then the positional ones.
+    static func patterns(inputs: [String], expressions: [String]) -> [String] {
+        expressions + split(inputs).patterns
+    }
+
+    /// Checks there is no unknown option and at least one pattern. `example` is a command line
+    /// shown when there is no pattern; `help` the command's help text, whose long options are
+    /// suggested for a misspelt one (made only then: ArgumentParser takes milliseconds for it).
+    static func check(inputs: [String], expressions: [String], example: String,
+                      help: @autoclosure () -> String) throws {
+        let (positional, unknown) = split(inputs)
+        if let first = unknown.first { throw ValidationError(unknownOption(first, help: help())) }
+        // `prompthist "-sq"` comes here too: ArgumentParser took `-s` and says that `-q` is
+        // unknown only after validation.
+        if positional.isEmpty && expressions.isEmpty {
+            throw ValidationError("give at least one pattern, e.g. `\(example)` (one that starts with '-' goes after -e or --)")
+        }
+    }
+
+    /// The message for an input that starts with `-` and is no option.
+    static func unknownOption(_ input: String, help: String) -> String {
+        let quoted = "'" + input.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        let name = input.split(separator: "=", maxSplits: 1).first.map(String.init) ?? input
+        let body = name.dropFirst(name.hasPrefix("--") ? 2 : 1)
+        let looksLikeOption = body.first?.isLetter == true
+            && body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        guard looksLikeOption else {
+            return "unknown option \(quoted); to search for a pattern that starts with '-', use -e \(quoted) or put -- before it"
+        }
+        if name.hasPrefix("--"), let near = nearestOption(name, in: help) {
+            return "unknown option \(quoted); did you mean '\(near)'? (a pattern that starts with '-' goes after -e or --)"
+        }
+        return "unknown option \(quoted) (see --help; a pattern that starts with '-' goes after -e or --)"
+    }
+
+    /// The long option of `help` nearest to `name`, when it is at most two edits away.
+    static func nearestOption(_ name: String, in help: String) -> String? {
+        var options: [String] = []
+        let words = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "(" || $0 == ")" })
+        for w in words where w.hasPrefix("--") && w.count > 2 {
+            let option = String(w.prefix { $0 == "-" || $0.isLetter || $0.isNumber })
+            if !options.contains(option) { options.append(option) }
+        }
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...a.count {
+                var previous = row[0]
+                row[0] = i
+                for j in 1..<(b.count + 1) {
+                    let next = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    previous = row[j]
+                    row[j] = next
+                }
+            }
+            return row[b.count]
+        }
+        let scored = options.map { ($0, distance(Array(name), Array($0))) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+}
+
 /// The options of `prompthist` and `plog hist` (the same command under two names).
 public struct HistOptions: ParsableArguments {
     @OptionGroup public var log: LogOptions
 
-    @Argument(help: ArgumentHelp(
-        "Patterns (PCRE2 regular expressions, caseless). Every one must match somewhere in a block.",
-        discussion: "`prompthist property wrapper` needs both words in a block; quote them to need the phrase.",
-        valueName: "pattern"))
-    public var patterns: [String] = []
+    @Argument(parsing: .allUnrecognized, help: PatternInputs.help)
+    var inputs: [String] = []
+
+    @Option(name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
+            help: PatternInputs.expressionHelp)
+    public var expressions: [String] = []
+
+    /// Every pattern given (after `-e`, then positional).
+    public var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
 
     @Flag(name: .long, help: "Print the bundle to standard output, even on a terminal.")
     public var print = false
@@ -47,7 +148,8 @@ public struct HistOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        if patterns.isEmpty { throw ValidationError("give at least one pattern, e.g. `prompthist \"property wrapper\"`") }
+        try PatternInputs.check(inputs: inputs, expressions: expressions, example: "prompthist \"property wrapper\"",
+                                help: HistOptions.helpMessage())
         if print && copy { throw ValidationError("--print and --copy are opposites; give one") }
         for (name, value) in [("--lines", lines), ("--tokens", tokens), ("--blocks", blocks)] {
             if let v = value, v <= 0 { throw ValidationError("\(name) must be above 0, not \(v)") }

@@ -14,8 +14,15 @@ public struct WhenCommand: ParsableCommand {
 
     @OptionGroup public var log: LogOptions
 
-    @Argument(help: ArgumentHelp("Patterns (PCRE2, caseless); every one must match in a block.", valueName: "pattern"))
-    public var patterns: [String] = []
+    @Argument(parsing: .allUnrecognized, help: PatternInputs.help)
+    var inputs: [String] = []
+
+    @Option(name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
+            help: PatternInputs.expressionHelp)
+    public var expressions: [String] = []
+
+    /// Every pattern given (after `-e`, then positional).
+    public var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
 
     @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
 
@@ -25,7 +32,8 @@ public struct WhenCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if patterns.isEmpty { throw ValidationError("give at least one pattern, e.g. `plog when \"property wrapper\"`") }
+        try PatternInputs.check(inputs: inputs, expressions: expressions, example: "plog when \"property wrapper\"",
+                                help: WhenCommand.helpMessage())
     }
 
     public func run() throws {

@@ -334,4 +334,95 @@ import Testing
         #expect(none.stdout.isEmpty)
         #expect(try box.run("plog", ["when", "--model", "gpt", "--json", "throttle"]).status == 1)
     }
+    // MARK: patterns that start with a dash
+
+    static let arrows = """
+        ## 2025-03-01T09:00Z  gpt-4o  web/app
+        TASK: Map the closure -> result types
+
+        ## 2025-03-02T09:00Z  claude-sonnet-4-5  web/app
+        TASK: Arrow functions => everywhere in the closure
+
+        ## 2025-03-03T09:00Z  claude-sonnet-4-5  web/app
+        TASK: Nothing with arrows
+
+        """
+
+    @Test func patternsThatStartWithADashAfterEOrTheTerminator() throws {
+        let box = try Sandbox()
+        try box.write("work/prompts.log", Self.arrows)
+        let bare = try box.run("prompthist", ["->|=>", "--print"])
+        #expect(bare.status == 2)
+        #expect(bare.stdout.isEmpty)
+        #expect(bare.stderr.hasPrefix("prompthist: error: unknown option '->|=>'; to search for a pattern that starts "
+            + "with '-', use -e '->|=>' or put -- before it\n"))
+        let both = ["## 2025-03-02T09:00Z  claude-sonnet-4-5  web/app", "## 2025-03-01T09:00Z  gpt-4o  web/app"]
+        for args in [["-e", "->|=>", "--print"], ["--print", "--", "->|=>"], ["--regexp=->|=>", "--print"]] {
+            let r = try box.run("prompthist", args)
+            #expect(r.status == 0, "\(args)")
+            #expect(headers(r.stdout) == both, "\(args)")
+        }
+        // -e is repeatable and adds to the positional patterns: every one must match.
+        #expect(try box.run("prompthist", ["-e", "->", "-e", "=>", "--print"]).status == 1)
+        #expect(headers(try box.run("prompthist", ["-e", "=>", "closure", "--print"]).stdout) == [both[0]])
+        // After --, options are patterns too.
+        let none = try box.run("prompthist", ["--", "--print"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no block matches \"--print\""))
+        // plog hist and plog when take the same forms.
+        #expect(try box.run("plog", ["hist", "-e", "->", "--print"]).status == 0)
+        #expect(try box.run("plog", ["hist", "->"]).stderr.hasPrefix("plog: error: unknown option '->'; "))
+        let when = try box.run("plog", ["when", "--json", "-e", "->|=>"])
+        #expect(when.status == 0)
+        #expect(when.stdout.contains("\"total\": 2,"))
+        #expect(try box.run("plog", ["when", "=>", "--", "-9x"]).status == 1)
+        #expect((try box.run("plog", ["when", "=>", "--", "-9x"])).stderr == "plog: no block matches \"=>\" + \"-9x\" in \(box.work)/prompts.log\n")
+    }
+
+    @Test func unknownOptionsAreNamedWithAFix() throws {
+        let box = try sandbox()
+        let typo = try box.run("prompthist", ["--fiel", "task", "wrapper"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.hasPrefix("prompthist: error: unknown option '--fiel'; did you mean '--field'? "
+            + "(a pattern that starts with '-' goes after -e or --)\n"))
+        let unknown = try box.run("prompthist", ["--frobnicate", "wrapper"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("prompthist: error: unknown option '--frobnicate' (see --help; "))
+        let quote = try box.run("prompthist", ["->'"])
+        #expect(quote.stderr.contains("use -e '->'\\''' or put -- before it"))
+        // A dash pattern that starts with a known short option (-s) reaches ArgumentParser, which
+        // names the unknown option when there is another pattern; the hint is there without one.
+        #expect(try box.run("prompthist", ["wrapper", "-sq"]).stderr.hasPrefix("prompthist: error: Unknown option '-q'"))
+        #expect(try box.run("prompthist", ["-sq"]).stderr.hasPrefix("prompthist: error: give at least one pattern, "
+            + "e.g. `prompthist \"property wrapper\"` (one that starts with '-' goes after -e or --)\n"))
+        let nothing = try box.run("prompthist", [])
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.hasPrefix("prompthist: error: give at least one pattern"))
+        let help = try box.run("prompthist", ["--help"])
+        #expect(help.stdout.contains("-e, --regexp <pattern>"))
+        #expect(help.stdout.contains("A pattern that starts with `-` goes after -e or\n        after --."))
+        let page = try box.run("plog", ["manpage", "--program", "prompthist"])
+        #expect(page.status == 0 && page.stdout.contains("regexp"))
+    }
+
+    // MARK: CRLF logs
+
+    @Test func aCRLFLogRecallsWhatItsLFCopyRecalls() throws {
+        let lf = try String(contentsOf: Self.fixtures.appendingPathComponent("prompts.log"), encoding: .utf8)
+        let crlfBox = try Sandbox(), lfBox = try Sandbox()
+        try crlfBox.write("work/prompts.log", lf.replacingOccurrences(of: "\n", with: "\r\n"))
+        try lfBox.write("work/prompts.log", lf)
+        for args in [["\\.$"], ["TASK: .*\\n\\nPROMPT"], ["^- .*(try|turns)\\.$"], ["--field", "prompt", "\\?$"],
+                     ["--field", "task", "^\\w+ .*r$"], ["(?s)wrapper.*\\.\\n\\n\\z"]] {
+            let a = try crlfBox.run("prompthist", args + ["--all", "--print"])
+            let b = try lfBox.run("prompthist", args + ["--all", "--print"])
+            #expect(a.status == 0, "\(args)")
+            #expect(a.stdout == b.stdout, "\(args)")
+            #expect(a.stderr == b.stderr, "\(args)")
+            // plog when's text names blocks by date and line (its JSON has byte offsets, which differ).
+            let whenA = try crlfBox.run("plog", ["when"] + args)
+            let whenB = try lfBox.run("plog", ["when"] + args)
+            #expect(whenA.status == 0 && whenA.stdout == whenB.stdout, "\(args)")
+        }
+    }
 }

@@ -62,6 +62,20 @@ import Testing
         ("partial-with-one-turn", [0x57, 0x6F, 0x72, 0x6B, 0x23, 0xEF, 0x64, 0x20, 0x61, 0x66, 0x74, 0x65, 0x72, 0x20, 0x31, 0x20, 0x74, 0x55, 0x72, 0x6E, 0x2D, 0x73, 0x2E]),
     ]
 
+    /// Literals fuzzer (recall against plain PCRE2 block by block) findings, all fixed.
+    static let recallSeeds: [(name: String, bytes: [UInt8])] = [
+        // `\Q|\E?\n\n(?<!^){2}` matches at the end of every block (no line starts after a
+        // subject's last newline), but a scan over the window, where the next header follows,
+        // found none: a negative lookbehind can see the end of its subject.
+        ("negative-lookbehind-of-a-line-start", [0xCC, 0x68, 0x19, 0x2E, 0x29, 0xAC, 0x68, 0xF7, 0x00, 0xE2, 0x84, 0xAA,
+            0x32, 0x32, 0x32, 0x32, 0x32, 0x68, 0xF7, 0x00, 0x9C, 0x9C, 0x9C, 0x9C, 0x9C, 0x00, 0x1D]),
+    ]
+
+    @Test(arguments: recallSeeds.map(\.name))
+    func recallSeed(name: String) {
+        #expect(Invariants.recall(Self.recallSeeds.first { $0.name == name }!.bytes) == nil)
+    }
+
     @Test(arguments: outcomeSeeds.map(\.name))
     func outcomeSeed(name: String) {
         #expect(Invariants.outcome(Self.outcomeSeeds.first { $0.name == name }!.bytes) == nil)

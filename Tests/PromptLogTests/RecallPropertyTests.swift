@@ -160,4 +160,60 @@ import Testing
             }
         }
     }
+    /// The literals fuzzer's check (`Invariants.recall`) over seeded random inputs: grammar
+    /// patterns on small logs with LF, CRLF and mixed line ends, against plain PCRE2 block by block.
+    @Test func grammarPatternsSelectWhatPlainPCRE2Selects() {
+        var rng = SeededRandom(seed: 7)
+        var someButNotAll = 0
+        for round in 0..<3000 {
+            let bytes = (0..<(40 + rng.int(400))).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            let fuzzCase = RecallFuzzCase(bytes)
+            let query = RecallQuery(patterns: fuzzCase.patterns, caseless: fuzzCase.caseless, literal: fuzzCase.literal)
+            if let selected = try? Invariants.recallReference(fuzzCase.log, query), !selected.isEmpty {
+                var blocks = 0
+                fuzzCase.log.withUnsafeBufferPointer { buf in _ = LogScanner.scan(buf) { _ in blocks += 1 } }
+                if selected.count < blocks { someButNotAll += 1 }
+            }
+            if let broken = Invariants.recall(bytes) {
+                Issue.record("round \(round): \(broken)")
+                return
+            }
+        }
+        // Not vacuous: many cases select some blocks and leave others.
+        #expect(someButNotAll > 300, "\(someButNotAll)")
+    }
+
+    /// A log with CRLF line ends (all, or some blocks) selects the blocks its LF copy selects,
+    /// for patterns about line ends, on logs large enough for several search windows.
+    @Test func crlfLogsSelectWhatTheirLFCopiesSelect() throws {
+        var rng = SeededRandom(seed: 11)
+        let patterns = RecallLineEndTests.crlfPatterns + ["delta$", "^> \\w+ \\w+$", "\\s$", "[^x]\\n", ".*$\\n^",
+                                                          "(?<=\\n)PROMPT:\\n", "mutex\\b.*$", "kiosk$|^OUTCOME:$"]
+        for round in 0..<24 {
+            let lf = Self.randomLog(&rng, blocks: round % 8 == 0 ? 700 : 30).replacingOccurrences(of: "\r\n", with: "\n")
+            let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+            // Every other block CRLF.
+            var mixed = ""
+            var n = 0
+            for line in lf.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                if line.hasPrefix("## 2024") { n += 1 }
+                mixed += line + (n % 2 == 0 ? "\r\n" : "\n")
+            }
+            if !lf.hasSuffix("\n") { mixed += lf.split(separator: "\n", omittingEmptySubsequences: false).last! }
+            let blocks = { (t: String) -> [Int] in
+                var o: [Int] = []
+                Array(t.utf8).withUnsafeBufferPointer { buf in _ = LogScanner.scan(buf) { o.append($0.offset) } }
+                return o
+            }
+            let (lfBlocks, crlfBlocks, mixedBlocks) = (blocks(lf), blocks(crlf), blocks(mixed))
+            try #require(lfBlocks.count == crlfBlocks.count && lfBlocks.count == mixedBlocks.count)
+            for p in [patterns[rng.int(patterns.count)], patterns[rng.int(patterns.count)]] {
+                var q = RecallQuery(patterns: [p], caseless: rng.int(2) == 0)
+                q.usePrefilter = rng.int(4) != 0
+                let want = try recallOffsets(lf, q).map { lfBlocks.firstIndex(of: $0)! }
+                #expect(try recallOffsets(crlf, q).map { crlfBlocks.firstIndex(of: $0)! } == want, "round \(round) \(p) CRLF")
+                #expect(try recallOffsets(mixed, q).map { mixedBlocks.firstIndex(of: $0)! } == want, "round \(round) \(p) mixed")
+            }
+        }
+    }
 }

@@ -79,6 +79,10 @@ public final class PCRE2Matcher: Matcher {
     /// Whether the pattern can match an empty string (e.g. `x*`, `^`).
     public var canMatchEmpty: Bool { compiled.minLength == 0 }
 
+    /// How many characters before a match's start position the pattern can look at (its
+    /// longest lookbehind; `\b` and `^` count as one).
+    public var maxLookbehind: Int { compiled.maxLookbehind }
+
     public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws -> Range<Int>? {
         guard start <= subject.count else { return nil }
         // PCRE2 wants a non-null pointer even for an empty subject.
@@ -140,6 +144,7 @@ public final class PCRE2Matcher: Matcher {
         let code: OpaquePointer
         let jit: Bool
         let minLength: Int
+        let maxLookbehind: Int
 
         init(_ pattern: String, options: Options) throws {
             // PCRE2_LITERAL refuses MULTILINE (which means nothing for a literal anyway).
@@ -166,6 +171,10 @@ public final class PCRE2Matcher: Matcher {
             jit = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
             var minLen: UInt32 = 0
             minLength = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MINLENGTH), &minLen) == 0 ? Int(minLen) : 0
+            var lookbehind: UInt32 = 0
+            // Unknown (never expected): assume the longest lookbehind PCRE2 allows.
+            maxLookbehind = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MAXLOOKBEHIND), &lookbehind) == 0
+                ? Int(lookbehind) : 65535
         }
 
         deinit { pcre2_code_free_8(code) }

@@ -7,7 +7,9 @@
 ///   the pattern itself. PCRE2 (JIT) runs over a whole window of the buffer at once, multiline,
 ///   several times faster than line by line. Each hit grows to its block (`LogScanner`), the block is checked
 ///   against every pattern and filter, and the search resumes after the block, so a block
-///   with many hits costs one check.
+///   with many hits costs one check. A driver pattern that can see the end of its subject
+///   (`\z`, `$`, a lookahead: `SubjectEnd`) is run on each block alone instead, since in a
+///   window a block's end is followed by the next block.
 /// - Newest-first recall reads the log backwards in windows aligned to block starts, starting
 ///   small (64 KiB) and growing four-fold, and stops as soon as the caller has enough: a common
 ///   pattern on a 1 GB log touches only its tail.
@@ -17,7 +19,14 @@
 ///
 /// Matching semantics: a pattern matches a block when it matches within the block's bytes
 /// (header to the next header, trailing blank lines included) with the text before the block
-/// visible to lookbehind; a match may not run on into the next block.
+/// visible to lookbehind; a match may not run on into the next block, and the block's end is
+/// the subject's end (`\z`, `$`, a lookahead see nothing after it).
+///
+/// CRLF: a block that contains `\r\n` (or whose lookbehind reach does) is matched as if every
+/// `\r\n` of the log were `\n`, so `^`, `$`, `\n`, `.` and everything else behave on CRLF lines
+/// as on LF lines: a CRLF log selects the same blocks as its LF copy. A block with only `\n`
+/// line ends is matched on its bytes as they are (a lone `\r` stays an ordinary character).
+/// Spans and printed blocks are always the log's own bytes.
 public final class RecallSearcher {
     public let query: RecallQuery
     /// One verifier per thread; index 0 is used by the calling thread.
@@ -120,18 +129,68 @@ public final class RecallSearcher {
         while stepStart < to {
             let stepEnd = to - stepStart <= step ? to : LogScanner.nextHeader(buf, from: stepStart + step)
             let window = UnsafeBufferPointer(start: buf.baseAddress, count: min(stepEnd, to))
-            var pos = stepStart
-            while pos < window.count {
-                guard let m = try verifier.driver.firstMatch(in: window, from: pos), m.lowerBound < window.count else { break }
-                let start = LogScanner.headerAtOrBefore(buf, m.lowerBound) ?? pos
-                let headerEnd = LogScanner.lineEnd(buf, from: start)
-                let end = min(LogScanner.nextHeader(buf, from: headerEnd), window.count)
-                let span = BlockSpan(offset: start, end: end, headerEnd: headerEnd, line: 0)
-                if try verifier.accepts(buf, span, driverMatch: m) { visit(span) }
-                pos = end
+            if verifier.checksEveryBlock {
+                try scanEveryBlock(buf, window: window, from: stepStart, verifier: verifier, visit)
+            } else {
+                try scanCandidates(buf, window: window, from: stepStart, verifier: verifier, visit)
             }
             if releasePages && stepEnd - stepStart >= step / 2 { PageRelease.drop(buf, from: stepStart, to: stepEnd) }
             stepStart = stepEnd
+        }
+    }
+
+    /// Checks the blocks the driver points at: those where it matches in the window, and (when
+    /// the driver could miss them on raw bytes) those with CRLF line ends and those that can see
+    /// one through lookbehind. `from` is a block start; blocks end at `window.count` at the latest.
+    static func scanCandidates(_ buf: UnsafeBufferPointer<UInt8>, window: UnsafeBufferPointer<UInt8>, from: Int,
+                               verifier: BlockVerifier, _ visit: (BlockSpan) -> Void) throws {
+        var pos = from
+        // The driver's next match at or after `pos` (it stays the leftmost until `pos` passes
+        // its start), and the next `\r\n`: each found once, not again for every block between.
+        var driverHit: Range<Int>?? = nil
+        var nextCRLF: Int? = nil
+        // Blocks starting before this see a CRLF line end through lookbehind.
+        var crlfReach = 0
+        while pos < window.count {
+            if let cached = driverHit, let hit = cached, hit.lowerBound < pos { driverHit = nil }
+            if driverHit == nil {
+                let m = try verifier.driver.firstMatch(in: window, from: pos)
+                driverHit = .some(m.flatMap { $0.lowerBound < window.count ? $0 : nil })
+            }
+            var candidate = driverHit!?.lowerBound ?? window.count
+            var driverMatch = driverHit!
+            if verifier.driverMissesCRLF {
+                if nextCRLF.map({ $0 < pos }) ?? true {
+                    nextCRLF = CRLF.next(window, from: pos, to: window.count) ?? window.count
+                }
+                if pos < crlfReach { candidate = pos; driverMatch = nil }
+                if nextCRLF! < candidate { candidate = nextCRLF!; driverMatch = nil }
+            }
+            guard candidate < window.count else { break }
+            let start = LogScanner.headerAtOrBefore(buf, candidate) ?? pos
+            let headerEnd = LogScanner.lineEnd(buf, from: start)
+            let end = min(LogScanner.nextHeader(buf, from: headerEnd), window.count)
+            let span = BlockSpan(offset: start, end: end, headerEnd: headerEnd, line: 0)
+            if try verifier.accepts(buf, span, driverMatch: driverMatch) { visit(span) }
+            if verifier.driverMissesCRLF, CRLF.next(buf, from: start, to: end) != nil {
+                crlfReach = end + verifier.lookbehindBytes
+            }
+            pos = end
+        }
+    }
+
+    /// Checks every block of the window on its own: for a driver pattern whose matches can
+    /// depend on where the subject ends (`\z`, `$`, lookahead...), which a scan over the whole
+    /// window would not see at a block's end.
+    static func scanEveryBlock(_ buf: UnsafeBufferPointer<UInt8>, window: UnsafeBufferPointer<UInt8>, from: Int,
+                               verifier: BlockVerifier, _ visit: (BlockSpan) -> Void) throws {
+        var pos = from
+        while pos < window.count {
+            let headerEnd = LogScanner.lineEnd(buf, from: pos)
+            let end = min(LogScanner.nextHeader(buf, from: headerEnd), window.count)
+            let span = BlockSpan(offset: pos, end: end, headerEnd: headerEnd, line: 0)
+            if try verifier.accepts(buf, span, driverMatch: nil) { visit(span) }
+            pos = end
         }
     }
 }
@@ -147,8 +206,20 @@ final class BlockVerifier {
     let driverIndex: Int
     /// Whether `driver` is the pattern itself (so a driver match inside a block needs no re-check).
     let driverIsPattern: Bool
+    /// Whether the blocks are checked one by one instead of through a scan of the whole window:
+    /// the driver pattern's matches can depend on where the subject ends (see `SubjectEnd`), or
+    /// the patterns match in decoded fields, which the driver may not find in the bytes.
+    let checksEveryBlock: Bool
+    /// Whether the driver, run over raw bytes, can miss a match in the CRLF-as-LF text: it is a
+    /// pattern, or a literal holds `\n`. Blocks with CRLF line ends are then checked as well.
+    let driverMissesCRLF: Bool
+    /// Bytes before a block that are converted with it when it is matched CRLF-as-LF: more than
+    /// any pattern's lookbehind can reach (a character is at most 4 bytes, `\r\n` 2 bytes for 1).
+    let lookbehindBytes: Int
     let model: Matcher?
     let project: Matcher?
+    /// The CRLF-as-LF copy of the block being checked (reused).
+    private var converted: [UInt8] = []
 
     init(query: RecallQuery) throws {
         self.query = query
@@ -167,11 +238,21 @@ final class BlockVerifier {
             driver = try LiteralSetMatcher(strings: literals[best]!.strings, caseless: literals[best]!.caseless,
                                            describing: query.patterns[best])
             driverIsPattern = false
+            // Field texts are decoded (`TASK: ` and `> ` taken off, lines rejoined without blank
+            // ones, `\r` and invalid UTF-8 replaced), so only a literal of ASCII without line ends
+            // found in a field is sure to be in the block's bytes.
+            checksEveryBlock = !query.fields.isEmpty
+                && literals[best]!.strings.contains { $0.contains { $0 == 10 || $0 == 13 || $0 >= 0x80 } }
+            driverMissesCRLF = literals[best]!.strings.contains { $0.contains(10) }
         } else {
             driverIndex = query.patterns.indices.max { query.patterns[$0].utf8.count < query.patterns[$1].utf8.count } ?? 0
             driver = compiled[driverIndex]
             driverIsPattern = true
+            // A pattern matched on a field's text (`^` after a prompt's `> `) may not match the bytes.
+            checksEveryBlock = !query.fields.isEmpty || (!query.literal && SubjectEnd.mayMatter(in: query.patterns[driverIndex]))
+            driverMissesCRLF = true
         }
+        lookbehindBytes = ((compiled.map(\.maxLookbehind).max() ?? 0) + 2) * 8
         let opts = PCRE2Matcher.Options(caseless: query.caseless)
         model = try query.filter.model.map { try PCRE2Matcher($0, options: opts) }
         project = try query.filter.project.map { try PCRE2Matcher($0, options: opts) }
@@ -183,13 +264,18 @@ final class BlockVerifier {
         driverIndex = other.driverIndex
         driverIsPattern = other.driverIsPattern
         driver = other.driverIsPattern ? patterns[other.driverIndex] : other.driver.copy()
+        checksEveryBlock = other.checksEveryBlock
+        driverMissesCRLF = other.driverMissesCRLF
+        lookbehindBytes = other.lookbehindBytes
         model = other.model?.copy()
         project = other.project?.copy()
     }
 
     func copy() -> BlockVerifier { BlockVerifier(copying: self) }
 
-    func accepts(_ buf: UnsafeBufferPointer<UInt8>, _ span: BlockSpan, driverMatch: Range<Int>) throws -> Bool {
+    /// Whether the block `span` is selected. `driverMatch` is where the driver matched in the
+    /// window, inside the block (nil when the block was picked otherwise).
+    func accepts(_ buf: UnsafeBufferPointer<UInt8>, _ span: BlockSpan, driverMatch: Range<Int>?) throws -> Bool {
         let filter = query.filter
         if filter.needsHeader {
             let header = RecallSearcher.header(buf, span)
@@ -204,10 +290,19 @@ final class BlockVerifier {
         }
         var parsed: Block? = nil
         if query.fields.isEmpty {
-            let subject = UnsafeBufferPointer(start: buf.baseAddress, count: span.end)
-            for (i, p) in patterns.enumerated() {
-                if driverIsPattern && i == driverIndex && driverMatch.upperBound <= span.end { continue }
-                guard let m = try p.firstMatch(in: subject, from: span.offset), m.lowerBound < span.end else { return false }
+            let contextStart = max(0, span.offset - lookbehindBytes)
+            if CRLF.next(buf, from: contextStart, to: span.end) != nil {
+                guard try allMatchCRLFAsLF(buf, from: contextStart, block: span) else { return false }
+            } else {
+                let subject = UnsafeBufferPointer(start: buf.baseAddress, count: span.end)
+                for (i, p) in patterns.enumerated() {
+                    // A match of the driver pattern that ends before the block's end is one in the
+                    // block, unless it may have looked past where it ended (`^` after the block's
+                    // last newline matches in the window but not at the end of a subject).
+                    if driverIsPattern && i == driverIndex && !checksEveryBlock,
+                       let d = driverMatch, d.upperBound < span.end { continue }
+                    guard let m = try p.firstMatch(in: subject, from: span.offset), m.lowerBound < span.end else { return false }
+                }
             }
         } else {
             let block = LogParser.block(buf, span)
@@ -222,6 +317,54 @@ final class BlockVerifier {
             guard verdicts.contains(OutcomeClassifier.classify(block).verdict) else { return false }
         }
         return true
+    }
+
+    /// Whether every pattern matches in the block `span` with each `\r\n` of it, and of the
+    /// text from `contextStart` before it, read as `\n`.
+    private func allMatchCRLFAsLF(_ buf: UnsafeBufferPointer<UInt8>, from contextStart: Int, block span: BlockSpan) throws -> Bool {
+        // Built in a local (the buffer kept for the next block): appending to a property
+        // checks exclusive access on every call.
+        var text = converted
+        converted = []
+        defer { converted = text }
+        text.removeAll(keepingCapacity: true)
+        // No `\r\n` straddles the block's start: the byte before a header is its `\n`.
+        CRLF.appendAsLF(buf, from: contextStart, to: span.offset, into: &text)
+        let blockStart = text.count
+        CRLF.appendAsLF(buf, from: span.offset, to: span.end, into: &text)
+        return try text.withUnsafeBufferPointer { subject in
+            for pattern in patterns {
+                guard let m = try pattern.firstMatch(in: subject, from: blockStart), m.lowerBound < subject.count else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
+
+/// Finding `\r\n` line ends.
+enum CRLF {
+    /// The offset of the first `\r\n` in `buf[from..<to]`, or nil.
+    static func next(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let base = buf.baseAddress else { return nil }
+        var p = from
+        while p + 1 < to, let cr = memchr(base + p, 13, to - 1 - p) {
+            let at = base.distance(to: cr.assumingMemoryBound(to: UInt8.self))
+            if base[at + 1] == 10 { return at }
+            p = at + 1
+        }
+        return nil
+    }
+
+    /// Appends `buf[from..<to]` to `text` with each `\r\n` as `\n`.
+    static func appendAsLF(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int, into text: inout [UInt8]) {
+        var p = from
+        while let cr = next(buf, from: p, to: to) {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[p..<cr]))
+            p = cr + 1
+        }
+        if p < to { text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[p..<to])) }
     }
 }
 
