@@ -95,6 +95,8 @@ static void add_bullet(struct plog_block *k, const unsigned char *b, size_t s, s
     k->has_bullet = 1;
 }
 
+size_t plog_unquote(const unsigned char *b, size_t n) { return plog_quote_end(b, 0, n); }
+
 /* A header field separator: a space, a tab, or a stray carriage return (which the renderer
    could not write back inside a field). */
 static inline int is_field_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r'; }

@@ -22,4 +22,16 @@ static inline size_t plog_line_end(const unsigned char *b, size_t from, size_t n
     const unsigned char *p = i < n ? memchr(b + i, '\n', n - i) : NULL;
     return p ? (size_t)(p - b) + 1 : n;
 }
+
+/* Where a prompt line's text starts after its quoting: `> ` quotes a line, and `>` alone (then
+   the line's end: `\n`, `\r`s and `\n`, or the end of `b`) is an empty line; anything else, `>x`
+   and `>\rx` included, is kept as written. The one rule: stats' prompt reading inlines it, and
+   `plog_unquote` gives it to the parser (`Block.prompt`). */
+static inline size_t plog_quote_end(const unsigned char *b, size_t p, size_t n) {
+    if (p >= n || b[p] != '>') return p;
+    if (p + 1 < n && b[p + 1] == ' ') return p + 2;
+    size_t i = p + 1;
+    while (i < n && b[i] == '\r') i++;
+    return i >= n || b[i] == '\n' ? p + 1 : p;
+}
 #endif

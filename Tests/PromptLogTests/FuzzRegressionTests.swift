@@ -91,6 +91,40 @@ import Testing
         #expect(parsed.preamble.count + parsed.blocks.reduce(0) { $0 + $1.span.end - $1.span.offset } == bytes.count)
         #expect(Invariants.parser(bytes) == nil)
     }
+
+    /// Stats' reader against the parser (`Invariants.stats`, the `stats` fuzzer's check): where
+    /// they read a block differently. Each was fixed by giving both one rule, in C.
+    static let statsSeeds: [(name: String, bytes: [UInt8])] = [
+        // Stray `\r`s before the model: the parser read no model (a `\r` separates header fields),
+        // stats the model `\r\r-` (`plog_header_field` now splits for both).
+        ("cr-before-model", Array("## 2025-01-01T00:00:05\r\r-  proj\nOUTCOME:\n- worked first try\n".utf8)),
+        // A space before a combining mark is one grapheme: the parser's field split on characters
+        // joined `m` and the project, stats' split on bytes did not.
+        ("space-before-combining-mark", Array("## 2025-01-01T00:00Z  m  \u{301}p\n".utf8)),
+        // An invalid byte in the first bullet: stats classified the bytes (unclassified), export
+        // the decoded text (hit); stats now classifies such a bullet decoded.
+        ("invalid-utf8-in-bullet", Array("## 2025-01-01T00:00Z\nOUTCOME:\n- ".utf8) + [0xFF] + Array(" worked\n".utf8)),
+        // An indented continuation: stats kept the indentation, the parser dropped two spaces;
+        // a line of spaces after the bullet: stats appended it, the parser dropped it.
+        ("continuation-indent", Array("## 2025-01-01T00:00Z\nOUTCOME:\n- worked after\n    3 turns\n   \n".utf8)),
+        // A blank inline OUTCOME text was the first bullet (verdict none) in both; it is no bullet now.
+        ("blank-inline-outcome", Array("## 2025-01-01T00:00Z\nOUTCOME:  \n- worked first try\n".utf8)),
+        // Task lines with spaces around them: stats trimmed them, the parser kept them.
+        ("task-line-spaces", Array("## 2025-01-01T00:00Z\nTASK:   fix  \n   \n\tthe cache\n".utf8)),
+        // `>\r` then text in a prompt (the fuzzer's input): stats read `>` as an empty quote and
+        // counted 9 words, the parser kept `>` and counted 10 (`plog_unquote` now decides for both).
+        ("quote-then-cr", Array("2025-08-14T16:32Z  m  p\nPROMPT:\n>notes before the first block\r\n## 2025-08-14T16:32:05.123+0900\tgpt-5\tproj\textra\r\nTASK: crlf\r\n  wraps here\r\nPROMPT:\r\n> ## 2024-01-01T00:00Z fake header\n>\r OUTCOME: fake\r\nline :\n> x\n\nOUTCOME:\n\nNOTES: kept\r\n".utf8)),
+        // A space before a combining mark after `>` and `-`: the parser's `hasPrefix("> ")` and
+        // `hasPrefix("- ")` compared characters and missed them; stats compared bytes.
+        ("combining-mark-after-quote-and-dash", Array("## 2025-01-01T00:00Z\nPROMPT:\n> \u{301}x\nOUTCOME:\n- \u{301}failed\n".utf8)),
+    ]
+
+    @Test(arguments: statsSeeds.map(\.name))
+    func statsSeed(name: String) {
+        let bytes = Self.statsSeeds.first { $0.name == name }!.bytes
+        #expect(Invariants.stats(bytes) == nil)
+        #expect(Invariants.parser(bytes) == nil)
+    }
 }
 
 /// The nasty-file table: inputs that have broken log tools before. Each must parse without a
@@ -102,6 +136,7 @@ import Testing
         if let expected { #expect(parsed.blocks.count == expected, sourceLocation: sourceLocation) }
         #expect(Invariants.parser(bytes) == nil, sourceLocation: sourceLocation)
         #expect(Invariants.secrets(bytes) == nil, sourceLocation: sourceLocation)
+        #expect(Invariants.stats(bytes) == nil, sourceLocation: sourceLocation)
         let health = LogHealth.analyze(bytes)
         #expect(health.blocks == parsed.blocks.count, sourceLocation: sourceLocation)
     }

@@ -68,6 +68,11 @@ int plog_header_field(const unsigned char *b, size_t p, size_t end, size_t *star
 /// out of the task). `Block.task` joins these lines with `\n`, stats' task key with a space.
 int plog_task_line(const unsigned char *b, size_t *start, size_t *end);
 
+/// Where the text of the prompt line `b[0..<n]` starts after its quoting: 2 after `> `, 1 for
+/// `>` alone (an empty line), else 0 (`>x` and lines missing their quote are kept as written).
+/// The one rule: `Block.prompt` and stats' prompt reading both use it.
+size_t plog_unquote(const unsigned char *b, size_t n);
+
 /// What a line of an OUTCOME section's body is (`plog_outcome_line`).
 enum {
     /// Only spaces and tabs, or nothing: it neither starts nor ends a bullet.

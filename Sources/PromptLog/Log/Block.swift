@@ -107,10 +107,14 @@ public struct Block: Sendable {
     /// The first OUTCOME bullet, which carries the verdict.
     public var verdictText: String? { outcomeBullets.first }
 
+    /// A prompt line without its quoting (`plog_unquote`: `> ` removed, `>` alone empty).
     static func unquote(_ line: String) -> String {
-        if line.hasPrefix("> ") { return String(line.dropFirst(2)) }
-        if line == ">" { return "" }
-        return line
+        var line = line
+        return line.withUTF8 { b in
+            guard let base = b.baseAddress else { return "" }
+            let start = plog_unquote(base, b.count)
+            return start == 0 ? String(decoding: b, as: UTF8.self) : String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+        }
     }
 
     /// The bullets of one OUTCOME section, by `plog_outcome_line` (the rule stats reads the

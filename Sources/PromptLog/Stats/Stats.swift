@@ -68,6 +68,8 @@ public struct StatsBlock: Sendable, Equatable {
     public var bullet: String?
     /// The task as stats keys it: `Block.task` with its lines joined by a space; nil without one.
     public var task: String?
+    /// The first prompt's shape; nil without a prompt, or one with no word and no code block.
+    public var shape: PromptShape?
 }
 
 public struct UnclassifiedBlock: Sendable, Equatable {

@@ -175,7 +175,8 @@ struct StatsAccumulator {
             eachBlock.append(StatsBlock(line: 0, offset: offset, timestamp: text(facts.timestampText)!,
                                         model: text(facts.model), project: text(facts.project), classification: c,
                                         bullet: facts.hasBullet ? String(decoding: reader.bullet, as: UTF8.self) : nil,
-                                        task: facts.taskHash == nil ? nil : String(decoding: reader.task, as: UTF8.self)))
+                                        task: facts.taskHash == nil ? nil : String(decoding: reader.task, as: UTF8.self),
+                                        shape: facts.shape))
         }
         if c.verdict == .unclassified && filter.listUnclassified {
             func text(_ r: Range<Int>?) -> String? { r.map { LogParser.decode(buf, $0.lowerBound, $0.upperBound) } }
