@@ -21,15 +21,6 @@ static inline size_t trim_line_end(const unsigned char *b, size_t s, size_t e) {
     return e;
 }
 
-/* `## `, spaces or tabs, four digits and `-`: the cheap part of `LogScanner.headerTimestamp`,
-   so every header passes (and a few lines that are none, which the caller turns down). */
-static inline int may_be_header(const unsigned char *b, size_t p, size_t n) {
-    if (p + 3 >= n || b[p] != '#' || b[p + 1] != '#' || b[p + 2] != ' ') return 0;
-    size_t s = p + 3;
-    while (s < n && (b[s] == ' ' || b[s] == '\t')) s++;
-    return s + 5 <= n && is_digit(b[s]) && is_digit(b[s + 1]) && is_digit(b[s + 2]) && is_digit(b[s + 3]) && b[s + 4] == '-';
-}
-
 size_t plog_keyword_colon(const unsigned char *b, size_t p, size_t end) {
     if (p >= end || !is_upper(b[p])) return 0;
     for (size_t i = p + 1; i < end && i - p <= 32; i++) {
@@ -97,6 +88,8 @@ static void add_bullet(struct plog_block *k, const unsigned char *b, size_t s, s
 
 size_t plog_unquote(const unsigned char *b, size_t n) { return plog_quote_end(b, 0, n); }
 
+size_t plog_header_start(const unsigned char *b, size_t p, size_t n) { return plog_header_like(b, p, n); }
+
 /* A header field separator: a space, a tab, or a stray carriage return (which the renderer
    could not write back inside a field). */
 static inline int is_field_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -138,7 +131,7 @@ size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct 
 size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_header, struct plog_block *k) {
     while (p < n) {
         unsigned char c = b[p];
-        if (c == '#' && !not_header && may_be_header(b, p, n)) return p;
+        if (c == '#' && !not_header && plog_header_like(b, p, n)) return p;
         not_header = 0;
         int upper = is_upper(c);
         if (k->section == SECTION_PROMPT && !upper) {

@@ -68,6 +68,12 @@ int plog_header_field(const unsigned char *b, size_t p, size_t end, size_t *star
 /// out of the task). `Block.task` joins these lines with `\n`, stats' task key with a space.
 int plog_task_line(const unsigned char *b, size_t *start, size_t *end);
 
+/// The cheap first step of "is the line at `b[p]` a header" (`## `, spaces or tabs, four digits
+/// and `-`): the offset where the timestamp starts, or 0 when the line is no header. The full
+/// test, `LogScanner.headerTimestamp`, parses the timestamp there; stats' reader stops at such
+/// lines and lets it decide.
+size_t plog_header_start(const unsigned char *b, size_t p, size_t n);
+
 /// Where the text of the prompt line `b[0..<n]` starts after its quoting: 2 after `> `, 1 for
 /// `>` alone (an empty line), else 0 (`>x` and lines missing their quote are kept as written).
 /// The one rule: `Block.prompt` and stats' prompt reading both use it.
@@ -117,7 +123,7 @@ struct plog_block {
 size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct plog_block *block);
 
 /// Reads the block's lines from `b[from]` (a line start) up to `n` or a line that may be the next
-/// block's header (`## ` and four digits and `-`), whose offset it returns; the caller parses
+/// block's header (`plog_header_start`), whose offset it returns; the caller parses
 /// that header, and when it is none, calls again from there with `not_header` set.
 size_t plog_block_read(const unsigned char *b, size_t from, size_t n, int not_header, struct plog_block *block);
 
