@@ -1,8 +1,11 @@
-/* The per-block reading of `plog stats` (`BlockReader` in Swift holds the rules in words; the
-   parser, `LogParser`, is the reference that tests hold this to). In C because it runs over every
-   line of the log: at a gigabyte, a line's worth of Swift bounds checks and calls per line was
-   half the time stats took. Header timestamps stay in Swift (`Timestamp.parse`): this reader
-   stops at any line that may be a header and lets the caller decide. */
+/* The log format's line rules, and the per-block reading of `plog stats` built on them. The
+   rules (header fields, keyword lines, task lines, OUTCOME lines, prompt quoting, in this file and
+   lineend.h) are the only definitions: `LogParser` and `Block` call them for export, recall and
+   the rest, so every reader of the log agrees by construction. The reading is in C because it
+   runs over every line of the log: at a gigabyte, a line's worth of Swift bounds checks and calls
+   per line was half the time stats took. Header timestamps stay in Swift (`Timestamp.parse`):
+   this reader stops at any line that may be a header (`plog_header_like`) and lets the caller
+   decide with `LogScanner.headerTimestamp`. */
 #include "csupport.h"
 #include "lineend.h"
 #include <string.h>

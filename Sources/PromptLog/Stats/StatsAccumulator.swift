@@ -194,7 +194,7 @@ struct StatsAccumulator {
         if let known = verdictCache.get(b) { return known }
         // The verdict is that of the decoded text, as `Block.verdictText` has it (an invalid byte
         // reads as U+FFFD, which the byte form of the classifier does not see the same way).
-        let c = String(validating: b, as: UTF8.self) != nil ? OutcomeClassifier.classify(utf8: b)
+        let c = UTF8Check.firstInvalid(b, from: 0) == nil ? OutcomeClassifier.classify(utf8: b)
             : OutcomeClassifier.classify(text: String(decoding: b, as: UTF8.self))
         verdictCache.set(b, c)
         return c
