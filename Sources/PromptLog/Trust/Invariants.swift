@@ -82,7 +82,9 @@ public enum Invariants {
             if s.bullet != b.verdictText { return differ("first bullet", s.bullet, b.verdictText) }
             let c = OutcomeClassifier.classify(b)
             if s.classification != c { return differ("verdict", s.classification, c) }
-            let task = b.task.map { $0.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
+            // Newlines as spaces, by scalar: a task line may end in `\r` (`x\r\r ` trimmed), and
+            // `\r\n` is one Character, which a split on Characters would not cut.
+            let task = b.task.map { String(String.UnicodeScalarView($0.unicodeScalars.map { $0 == "\n" ? " " : $0 })) }
             if s.task != task { return differ("task", s.task, task) }
             let shape = b.prompt.map(PromptShape.of).flatMap { $0.isEmpty ? nil : $0 }
             if s.shape != shape { return differ("prompt shape", s.shape, shape) }
