@@ -49,10 +49,13 @@ static inline void append_byte(unsigned char *out, size_t capacity, size_t *leng
     *length += 1;
 }
 
+/* Blank: a space, a tab or a `\r`, as in a blank line (`LogScanner.trimTrailingBlankLines`). */
+static inline int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
 int plog_task_line(const unsigned char *b, size_t *start, size_t *end) {
     size_t s = *start, e = *end;
-    while (s < e && (b[s] == ' ' || b[s] == '\t')) s++;
-    while (e > s && (b[e - 1] == ' ' || b[e - 1] == '\t')) e--;
+    while (s < e && is_blank(b[s])) s++;
+    while (e > s && is_blank(b[e - 1])) e--;
     *start = s;
     *end = e;
     return s < e;
@@ -68,7 +71,7 @@ static void add_task_line(struct plog_block *k, const unsigned char *b, size_t s
 
 int plog_outcome_line(const unsigned char *b, size_t p, size_t end, size_t *text) {
     size_t i = p;
-    while (i < end && (b[i] == ' ' || b[i] == '\t')) i++;
+    while (i < end && is_blank(b[i])) i++;
     if (i == end) return PLOG_OUTCOME_BLANK;
     if (b[p] == '-' && (end == p + 1 || b[p + 1] == ' ')) {
         *text = p + 2 < end ? p + 2 : end;

@@ -63,9 +63,9 @@ size_t plog_keyword_colon(const unsigned char *b, size_t p, size_t end);
 /// of header fields: the parser (`LogParser.headerFields`) and stats' reader both use it.
 int plog_header_field(const unsigned char *b, size_t p, size_t end, size_t *start, size_t *stop);
 
-/// A line of a TASK section (inline text or a following line, line end excluded): trims spaces
-/// and tabs from both ends of `b[*start..<*end]`; 1 when text is left, 0 for a blank line (left
-/// out of the task). `Block.task` joins these lines with `\n`, stats' task key with a space.
+/// A line of a TASK section (inline text or a following line, line end excluded): trims spaces,
+/// tabs and `\r`s from both ends of `b[*start..<*end]`; 1 when text is left, 0 for a blank line
+/// (left out of the task; a blank line is one of only spaces, tabs and `\r`s, wherever it is). `Block.task` joins these lines with `\n`, stats' task key with a space.
 int plog_task_line(const unsigned char *b, size_t *start, size_t *end);
 
 /// The cheap first step of "is the line at `b[p]` a header" (`## `, spaces or tabs, four digits
@@ -81,7 +81,7 @@ size_t plog_unquote(const unsigned char *b, size_t n);
 
 /// What a line of an OUTCOME section's body is (`plog_outcome_line`).
 enum {
-    /// Only spaces and tabs, or nothing: it neither starts nor ends a bullet.
+    /// Only spaces, tabs and `\r`s, or nothing: it neither starts nor ends a bullet.
     PLOG_OUTCOME_BLANK = 0,
     /// `- text` or `-` alone: a bullet, whose text starts after the `- `.
     PLOG_OUTCOME_BULLET = 1,

@@ -62,8 +62,8 @@ public struct Block: Sendable {
     /// The first section named `name` (upper case).
     public func section(_ name: String) -> Section? { sections.first { $0.name == name } }
 
-    /// TASK text: the first TASK section's inline text and following lines, each without its
-    /// leading and trailing spaces and tabs, blank ones left out, joined by newlines; nil when
+    /// TASK text: the first TASK section's inline text and following lines, each without the
+    /// spaces, tabs and `\r`s around it, blank ones left out, joined by newlines; nil when
     /// nothing is left. The line rule is `plog_task_line`, which stats reads tasks with (stats
     /// joins the lines with a space for its repeated-task table).
     public var task: String? {
