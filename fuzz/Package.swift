@@ -18,6 +18,7 @@ let package = Package(
     targets: [
         // The libFuzzer entry point the harnesses share.
         .target(name: "FuzzHarness"),
+        .executableTarget(name: "fuzz-stats", dependencies: ["FuzzHarness", promptLog]),
         .executableTarget(name: "fuzz-parser", dependencies: ["FuzzHarness", promptLog]),
         .executableTarget(name: "fuzz-outcome", dependencies: ["FuzzHarness", promptLog]),
         .executableTarget(name: "fuzz-secrets", dependencies: ["FuzzHarness", promptLog]),

@@ -1,8 +1,11 @@
-/* The per-block reading of `plog stats` (`BlockReader` in Swift holds the rules in words; the
-   parser, `LogParser`, is the reference that tests hold this to). In C because it runs over every
-   line of the log: at a gigabyte, a line's worth of Swift bounds checks and calls per line was
-   half the time stats took. Header timestamps stay in Swift (`Timestamp.parse`): this reader
-   stops at any line that may be a header and lets the caller decide. */
+/* The log format's line rules, and the per-block reading of `plog stats` built on them. The
+   rules (header fields, keyword lines, task lines, OUTCOME lines, prompt quoting, in this file and
+   lineend.h) are the only definitions: `LogParser` and `Block` call them for export, recall and
+   the rest, so every reader of the log agrees by construction. The reading is in C because it
+   runs over every line of the log: at a gigabyte, a line's worth of Swift bounds checks and calls
+   per line was half the time stats took. Header timestamps stay in Swift (`Timestamp.parse`):
+   this reader stops at any line that may be a header (`plog_header_like`) and lets the caller
+   decide with `LogScanner.headerTimestamp`. */
 #include "csupport.h"
 #include "lineend.h"
 #include <string.h>
@@ -19,15 +22,6 @@ static inline size_t trim_line_end(const unsigned char *b, size_t s, size_t e) {
     if (e > s && b[e - 1] == '\n') e--;
     while (e > s && b[e - 1] == '\r') e--;
     return e;
-}
-
-/* `## `, spaces or tabs, four digits and `-`: the cheap part of `LogScanner.headerTimestamp`,
-   so every header passes (and a few lines that are none, which the caller turns down). */
-static inline int may_be_header(const unsigned char *b, size_t p, size_t n) {
-    if (p + 3 >= n || b[p] != '#' || b[p + 1] != '#' || b[p + 2] != ' ') return 0;
-    size_t s = p + 3;
-    while (s < n && (b[s] == ' ' || b[s] == '\t')) s++;
-    return s + 5 <= n && is_digit(b[s]) && is_digit(b[s + 1]) && is_digit(b[s + 2]) && is_digit(b[s + 3]) && b[s + 4] == '-';
 }
 
 size_t plog_keyword_colon(const unsigned char *b, size_t p, size_t end) {
@@ -55,20 +49,69 @@ static inline void append_byte(unsigned char *out, size_t capacity, size_t *leng
     *length += 1;
 }
 
-/* Adds a task line: without its leading and trailing spaces and tabs, after a space when the
-   text has some already; a blank line adds nothing. */
+/* Blank: a space, a tab or a `\r`, as in a blank line (`LogScanner.trimTrailingBlankLines`). */
+static inline int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+int plog_task_line(const unsigned char *b, size_t *start, size_t *end) {
+    size_t s = *start, e = *end;
+    while (s < e && is_blank(b[s])) s++;
+    while (e > s && is_blank(b[e - 1])) e--;
+    *start = s;
+    *end = e;
+    return s < e;
+}
+
+/* Adds a task line (`plog_task_line`), after a space when the text has some already: stats'
+   key for the task, which `Block.task` joins with `\n` instead. */
 static void add_task_line(struct plog_block *k, const unsigned char *b, size_t s, size_t e) {
-    while (s < e && (b[s] == ' ' || b[s] == '\t')) s++;
-    while (e > s && (b[e - 1] == ' ' || b[e - 1] == '\t')) e--;
-    if (s == e) return;
+    if (!plog_task_line(b, &s, &e)) return;
     if (k->task_length) append_byte(k->task, k->task_capacity, &k->task_length, ' ');
     append(k->task, k->task_capacity, &k->task_length, b, s, e);
+}
+
+int plog_outcome_line(const unsigned char *b, size_t p, size_t end, size_t *text) {
+    size_t i = p;
+    while (i < end && is_blank(b[i])) i++;
+    if (i == end) return PLOG_OUTCOME_BLANK;
+    if (b[p] == '-' && (end == p + 1 || b[p + 1] == ' ')) {
+        *text = p + 2 < end ? p + 2 : end;
+        return PLOG_OUTCOME_BULLET;
+    }
+    if (b[p] == ' ' || b[p] == '\t') {
+        /* The renderer indents by two spaces; more indentation is the user's. */
+        *text = b[p] == '\t' ? p + 1 : (p + 1 < end && b[p + 1] == ' ') ? p + 2 : p + 1;
+        return PLOG_OUTCOME_CONTINUATION;
+    }
+    *text = p;
+    return PLOG_OUTCOME_TEXT;
 }
 
 static void add_bullet(struct plog_block *k, const unsigned char *b, size_t s, size_t e) {
     append(k->bullet, k->bullet_capacity, &k->bullet_length, b, s, e);
     k->bullet_state = BULLET_OPEN;
     k->has_bullet = 1;
+}
+
+size_t plog_unquote(const unsigned char *b, size_t n) { return plog_quote_end(b, 0, n); }
+
+size_t plog_header_start(const unsigned char *b, size_t p, size_t n) { return plog_header_like(b, p, n); }
+
+/* A header field separator: a space, a tab, or a stray carriage return (which the renderer
+   could not write back inside a field). */
+static inline int is_field_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+int plog_header_field(const unsigned char *b, size_t p, size_t end, size_t *start, size_t *stop) {
+    while (p < end && is_field_space(b[p])) p++;
+    if (p >= end) return 0;
+    *start = p;
+    for (;;) {
+        while (p < end && !is_field_space(b[p])) p++;
+        /* One space between words is part of the field (`gpt 4o`); two, a tab or a `\r` end it. */
+        if (p + 1 < end && b[p] == ' ' && !is_field_space(b[p + 1])) { p++; continue; }
+        break;
+    }
+    *stop = p;
+    return 1;
 }
 
 size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct plog_block *k) {
@@ -80,28 +123,13 @@ size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct 
     k->task_capacity = task_capacity;
     k->bullet_capacity = bullet_capacity;
 
-    /* Fields after the timestamp are separated by two or more spaces or a tab
-       (`LogParser.splitFields`); the first two are the model and the project. */
+    /* The first two header fields are the model and the project; `-` is absent. */
     size_t next = plog_line_end(b, fields, n), to = trim_line_end(b, fields, next);
-    size_t starts[2], ends[2];
-    int count = 0;
-    size_t i = fields;
-    while (count < 2) {
-        while (i < to && (b[i] == ' ' || b[i] == '\t')) i++;
-        if (i >= to) break;
-        starts[count] = i;
-        for (;;) {
-            while (i < to && b[i] != ' ' && b[i] != '\t') i++;
-            /* One space between words is part of the field (`gpt 4o`). */
-            if (i + 1 < to && b[i] == ' ' && b[i + 1] != ' ' && b[i + 1] != '\t') { i++; continue; }
-            break;
-        }
-        ends[count++] = i;
-    }
-    for (int f = 0; f < count; f++) {
-        if (ends[f] - starts[f] == 1 && b[starts[f]] == '-') continue;  /* `-`: absent */
-        if (f == 0) { k->model_start = starts[f]; k->model_end = ends[f]; }
-        else { k->project_start = starts[f]; k->project_end = ends[f]; }
+    size_t i = fields, s, e;
+    for (int f = 0; f < 2 && plog_header_field(b, i, to, &s, &e); f++, i = e) {
+        if (e - s == 1 && b[s] == '-') continue;
+        if (f == 0) { k->model_start = s; k->model_end = e; }
+        else { k->project_start = s; k->project_end = e; }
     }
     return next;
 }
@@ -109,7 +137,7 @@ size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct 
 size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_header, struct plog_block *k) {
     while (p < n) {
         unsigned char c = b[p];
-        if (c == '#' && !not_header && may_be_header(b, p, n)) return p;
+        if (c == '#' && !not_header && plog_header_like(b, p, n)) return p;
         not_header = 0;
         int upper = is_upper(c);
         if (k->section == SECTION_PROMPT && !upper) {
@@ -141,8 +169,10 @@ size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_heade
                 if (inline_text < text_end) plog_shape_line(b + inline_text, text_end - inline_text, &k->shape);
             } else if (length == 7 && memcmp(b + p, "OUTCOME", 7) == 0) {
                 k->section = SECTION_OUTCOME;
-                k->body_started = 0;
-                if (k->bullet_state == BULLET_NONE && inline_text < text_end) add_bullet(k, b, inline_text, text_end);
+                /* The inline text, unless blank, is a bullet, whole (as in `Block.bullets`). */
+                size_t ignored;
+                if (k->bullet_state == BULLET_NONE && plog_outcome_line(b, inline_text, text_end, &ignored) != PLOG_OUTCOME_BLANK)
+                    add_bullet(k, b, inline_text, text_end);
             }
             p = next;
             continue;
@@ -157,26 +187,20 @@ size_t plog_block_read(const unsigned char *b, size_t p, size_t n, int not_heade
             break;
         case SECTION_OUTCOME: {
             if (k->bullet_state == BULLET_DONE) break;
-            if (!k->body_started) {
-                size_t i = p;
-                while (i < text_end && (b[i] == ' ' || b[i] == '\t')) i++;
-                if (i == text_end) break;  /* leading blank lines of a section body are dropped */
-                k->body_started = 1;
-            }
-            if (text_end == p) break;  /* empty lines never end or start a bullet */
+            size_t text;
+            int kind = plog_outcome_line(b, p, text_end, &text);
+            if (kind == PLOG_OUTCOME_BLANK) break;  /* blank lines never end or start a bullet */
             if (k->bullet_state == BULLET_OPEN) {
-                if (c == ' ' || c == '\t') {  /* a continuation line */
+                if (kind == PLOG_OUTCOME_CONTINUATION) {
                     append_byte(k->bullet, k->bullet_capacity, &k->bullet_length, '\n');
-                    append(k->bullet, k->bullet_capacity, &k->bullet_length, b, p, text_end);
+                    append(k->bullet, k->bullet_capacity, &k->bullet_length, b, text, text_end);
                 } else {
                     k->bullet_state = BULLET_DONE;
                 }
                 break;
             }
             /* The first bullet: `- text`, `-`, or a line that is not a bullet (kept whole). */
-            size_t s = p;
-            if (c == '-' && (text_end == p + 1 || b[p + 1] == ' ')) s = p + 2 < text_end ? p + 2 : text_end;
-            add_bullet(k, b, s, text_end);
+            add_bullet(k, b, kind == PLOG_OUTCOME_BULLET ? text : p, text_end);
             break;
         }
         default:

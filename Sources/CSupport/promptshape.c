@@ -459,12 +459,8 @@ static inline size_t shape_lines(const unsigned char *b, size_t n, struct plog_s
         unsigned char c = b[i];
         /* A header or a section keyword, maybe: the caller reads that line (but never the first). */
         if (i > 0 && (c == '#' || (c >= 'A' && c <= 'Z'))) return i;
-        /* `> ` quoting; `>` alone is an empty line; `>x` is kept as written. */
-        size_t s = i;
-        if (c == '>') {
-            if (i + 1 < n && b[i + 1] == ' ') s = i + 2;
-            else if (i + 1 >= n || b[i + 1] == '\n' || b[i + 1] == '\r') s = i + 1;
-        }
+        /* `> ` quoting (`plog_quote_end`). */
+        size_t s = c == '>' ? plog_quote_end(b, i, n) : i;
         size_t p;
         if (is_fence(b + s, n - s, &p)) {
             st->in_fence = !st->in_fence;

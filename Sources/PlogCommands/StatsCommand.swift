@@ -35,6 +35,12 @@ public struct StatsCommand: ParsableCommand {
     @Flag(name: .long, help: "List the blocks whose outcome the rules cannot place (PATH:LINE: ...), to reword them.")
     public var unclassified = false
 
+    @Flag(name: .customLong("each-block"), help: ArgumentHelp(
+        "Diagnostic: print what stats read of each block it counts, one JSON object per line "
+            + "(line, offset, timestamp, model, project, verdict, turns, bullet, task), instead of the report.",
+        visibility: .hidden))
+    public var eachBlock = false
+
     @Option(name: .customLong("min-n"), help: ArgumentHelp(
         "Groups with fewer blocks with a verdict are marked too few to rank.", valueName: "N"))
     public var minN: Int = 5
@@ -44,13 +50,21 @@ public struct StatsCommand: ParsableCommand {
     public func validate() throws {
         if minN < 1 { throw ValidationError("--min-n must be 1 or more, not \(minN)") }
         if unclassified && by != nil { throw ValidationError("--unclassified lists blocks; drop --by") }
+        if eachBlock && (unclassified || by != nil || json) {
+            throw ValidationError("--each-block prints its own JSON lines; drop --unclassified, --by and --json")
+        }
     }
 
     public func run() throws {
         let ctx = try log.context()
         let filter = try filters.filter()
-        let report = try Stats.run(StatsRequest(filter: filter, minN: minN, listUnclassified: unclassified),
-                                   logPath: ctx.logPath)
+        var request = StatsRequest(filter: filter, minN: minN, listUnclassified: unclassified)
+        request.listBlocks = eachBlock
+        let report = try Stats.run(request, logPath: ctx.logPath)
+        if eachBlock {
+            Terminal.write(StatsJSON.eachBlock(report.eachBlock))
+            return
+        }
         if unclassified {
             if json {
                 Terminal.write(StatsJSON.unclassified(report.unclassified))

@@ -123,9 +123,9 @@ enum LogMerge {
                     let contentEnd = LogScanner.contentEnd(buf, span)
                     var key = Array(buf[span.offset..<max(contentEnd, span.headerEnd)])
                     if key.last != 10 { key.append(10) }
-                    let header = String(decoding: UnsafeBufferPointer(rebasing: buf[span.offset..<span.headerEnd]), as: UTF8.self)
-                    let token = header.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }).first
-                    let time = token.flatMap { Timestamp.parse(String($0)) }?.epochSeconds ?? 0
+                    // The time the scanner read the header by (splitting the decoded line on characters
+                    // missed `2025-...\r\n`: a `\r\n` is one character).
+                    let time = LogScanner.headerTime(buf, at: span.offset)?.epochSeconds ?? 0
                     blocks.append(Unit(raw: Array(buf[span.offset..<span.end]), key: key, time: time))
                 }
                 preamble = Array(buf[0..<first])

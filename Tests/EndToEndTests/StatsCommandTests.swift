@@ -26,6 +26,28 @@ import Testing
         for line in r.stdout.split(separator: "\n") { #expect(line.unicodeScalars.count <= 80, "\(line)") }
     }
 
+    /// The diagnostic `--each-block`: one JSON line per block counted, filters applied, the
+    /// report's own totals; it prints nothing else, so it refuses the report's options.
+    @Test func eachBlockLines() throws {
+        let box = try sandbox()
+        let report = try json(try box.run("plog", ["stats", "--json"]))
+        let r = try box.run("plog", ["stats", "--each-block"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == report["blocks"] as? Int)
+        let first = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(Set(first.keys) == ["line", "offset", "timestamp", "model", "project", "verdict", "turns", "bullet", "task"])
+        let hits = lines.filter { $0.contains("\"verdict\":\"hit\"") }.count
+        #expect(hits == (report["outcomes"] as? [String: Any])?["hit"] as? Int)
+        let filtered = try box.run("plog", ["stats", "--each-block", "--outcome", "hit"])
+        #expect(filtered.stdout.split(separator: "\n").count == hits)
+        for extra in [["--json"], ["--by", "model"], ["--unclassified"]] {
+            let bad = try box.run("plog", ["stats", "--each-block"] + extra)
+            #expect(bad.status == 2, "\(extra)")
+            #expect(bad.stderr.contains("--each-block"), "\(extra)")
+        }
+    }
+
     @Test func eachBreakdownInFull() throws {
         let box = try sandbox()
         var all = ""

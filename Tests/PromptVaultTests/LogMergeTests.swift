@@ -105,6 +105,20 @@ struct LogMergeTests {
         #expect(r.total == 3)
     }
 
+    @Test("blocks interleave by the header's time as the scanner reads it, CRLF headers without fields included")
+    func timeOfACRLFHeader() {
+        let base = log([block(1, "a")])
+        // Header lines that end `\r\n` with no field after the time (read as no time at all once:
+        // the merge split the header on characters, and `\r\n` is one).
+        let ours = base + Array("\n## 2025-08-05T10:00+00:00\r\nTASK: ours late\r\n".utf8)
+        let theirs = base + Array("\n## 2025-08-04T10:00+00:00\r\nTASK: theirs\r\n".utf8)
+        let r = LogMerge.merge(base: base, ours: ours, theirs: theirs)
+        let text = String(decoding: r.bytes, as: UTF8.self)
+        let theirsAt = text.firstRange(of: "TASK: theirs")?.lowerBound, oursAt = text.firstRange(of: "TASK: ours late")?.lowerBound
+        #expect(theirsAt != nil && oursAt != nil && theirsAt! < oursAt!, "\(text)")
+        #expect(r.total == 3)
+    }
+
     @Test("both sides changed the preamble: ours, then the lines only theirs has")
     func preambles() {
         let base = log([block(1, "a")], preamble: "Prompt log.\n\n")

@@ -56,10 +56,52 @@ size_t plog_next_marked_line(const unsigned char *b, size_t n);
 /// a tab); 0 when it does not (a colon is never at 0). The parser and stats' reader both use it.
 size_t plog_keyword_colon(const unsigned char *b, size_t p, size_t end);
 
+/// The next header field in `b[p..<end]` (the header line after its timestamp, line end
+/// excluded): fields are separated by two or more spaces, a tab, or a carriage return; one space
+/// between words belongs to the field (`gpt 4o`). Writes the field's bounds and returns 1, or
+/// returns 0 when no field is left; the next one is searched from `*stop`. The only definition
+/// of header fields: the parser (`LogParser.headerFields`) and stats' reader both use it.
+int plog_header_field(const unsigned char *b, size_t p, size_t end, size_t *start, size_t *stop);
+
+/// A line of a TASK section (inline text or a following line, line end excluded): trims spaces,
+/// tabs and `\r`s from both ends of `b[*start..<*end]`; 1 when text is left, 0 for a blank line
+/// (left out of the task; a blank line is one of only spaces, tabs and `\r`s, wherever it is). `Block.task` joins these lines with `\n`, stats' task key with a space.
+int plog_task_line(const unsigned char *b, size_t *start, size_t *end);
+
+/// The cheap first step of "is the line at `b[p]` a header" (`## `, spaces or tabs, four digits
+/// and `-`): the offset where the timestamp starts, or 0 when the line is no header. The full
+/// test, `LogScanner.headerTimestamp`, parses the timestamp there; stats' reader stops at such
+/// lines and lets it decide.
+size_t plog_header_start(const unsigned char *b, size_t p, size_t n);
+
+/// Where the text of the prompt line `b[0..<n]` starts after its quoting: 2 after `> `, 1 for
+/// `>` alone (an empty line), else 0 (`>x` and lines missing their quote are kept as written).
+/// The one rule: `Block.prompt` and stats' prompt reading both use it.
+size_t plog_unquote(const unsigned char *b, size_t n);
+
+/// What a line of an OUTCOME section's body is (`plog_outcome_line`).
+enum {
+    /// Only spaces, tabs and `\r`s, or nothing: it neither starts nor ends a bullet.
+    PLOG_OUTCOME_BLANK = 0,
+    /// `- text` or `-` alone: a bullet, whose text starts after the `- `.
+    PLOG_OUTCOME_BULLET = 1,
+    /// Indented by a space or a tab: continues the bullet before it (joined with `\n`, less one
+    /// tab or up to two spaces of indentation); with no bullet before it, a bullet of its own,
+    /// whole, as `PLOG_OUTCOME_TEXT`.
+    PLOG_OUTCOME_CONTINUATION = 2,
+    /// Any other line: a bullet of its own, kept whole, so nothing is dropped.
+    PLOG_OUTCOME_TEXT = 3,
+};
+
+/// Reads the OUTCOME body line `b[p..<end]` (line end excluded): its kind (`PLOG_OUTCOME_*`),
+/// and for a bullet or a continuation where its text starts (`*text`). The one rule for bullets:
+/// `Block.outcomeBullets` (export, hist) and stats' first bullet both use it.
+int plog_outcome_line(const unsigned char *b, size_t p, size_t end, size_t *text);
+
 /// What `plog stats` reads of one block (`BlockReader` in Swift): the header's model and project,
 /// the first TASK section's text, the first OUTCOME bullet, the first PROMPT's shape.
 struct plog_block {
-    /// Set by the caller: where the task text (its lines trimmed, blank ones left out, joined
+    /// Set by the caller: where the task text (its lines as `plog_task_line` reads them, joined
     /// by a space) and the first OUTCOME bullet (its lines joined by `\n`) are written.
     unsigned char *task, *bullet;
     size_t task_capacity, bullet_capacity;
@@ -72,7 +114,7 @@ struct plog_block {
     int has_bullet, has_prompt;
     struct plog_shape shape;
     /// Where the reading is (between calls of `plog_block_read`).
-    int section, seen_task, bullet_state, body_started;
+    int section, seen_task, bullet_state;
 };
 
 /// Starts reading a block: clears `block` (but its buffers), reads the model and project from
@@ -81,7 +123,7 @@ struct plog_block {
 size_t plog_block_begin(const unsigned char *b, size_t fields, size_t n, struct plog_block *block);
 
 /// Reads the block's lines from `b[from]` (a line start) up to `n` or a line that may be the next
-/// block's header (`## ` and four digits and `-`), whose offset it returns; the caller parses
+/// block's header (`plog_header_start`), whose offset it returns; the caller parses
 /// that header, and when it is none, calls again from there with `not_header` set.
 size_t plog_block_read(const unsigned char *b, size_t from, size_t n, int not_header, struct plog_block *block);
 

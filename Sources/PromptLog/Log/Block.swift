@@ -1,3 +1,5 @@
+import CSupport
+
 /// One section of a block: `NAME:` at column 0, the text after the colon on the same line,
 /// and the lines that follow it up to the next section or block.
 public struct Section: Hashable, Sendable {
@@ -60,10 +62,23 @@ public struct Block: Sendable {
     /// The first section named `name` (upper case).
     public func section(_ name: String) -> Section? { sections.first { $0.name == name } }
 
-    /// TASK text: the inline text and its continuation lines, joined by newlines.
+    /// TASK text: the first TASK section's inline text and following lines, each without the
+    /// spaces, tabs and `\r`s around it, blank ones left out, joined by newlines; nil when
+    /// nothing is left. The line rule is `plog_task_line`, which stats reads tasks with (stats
+    /// joins the lines with a space for its repeated-task table).
     public var task: String? {
         guard let s = section("TASK") else { return nil }
-        let parts = ([s.inline] + s.lines).filter { !$0.isEmpty }
+        var parts: [String] = []
+        for line in [s.inline] + s.lines {
+            var line = line
+            let trimmed = line.withUTF8 { b -> String? in
+                guard let base = b.baseAddress else { return nil }
+                var start = 0, end = b.count
+                guard plog_task_line(base, &start, &end) != 0 else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+            }
+            if let trimmed { parts.append(trimmed) }
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
@@ -92,26 +107,36 @@ public struct Block: Sendable {
     /// The first OUTCOME bullet, which carries the verdict.
     public var verdictText: String? { outcomeBullets.first }
 
+    /// A prompt line without its quoting (`plog_unquote`: `> ` removed, `>` alone empty).
     static func unquote(_ line: String) -> String {
-        if line.hasPrefix("> ") { return String(line.dropFirst(2)) }
-        if line == ">" { return "" }
-        return line
+        var line = line
+        return line.withUTF8 { b in
+            guard let base = b.baseAddress else { return "" }
+            let start = plog_unquote(base, b.count)
+            return start == 0 ? String(decoding: b, as: UTF8.self) : String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)
+        }
     }
 
+    /// The bullets of one OUTCOME section, by `plog_outcome_line` (the rule stats reads the
+    /// first bullet with): the inline text, unless blank, is a bullet, whole; `- text` starts one; an indented line
+    /// continues the one before (joined with `\n`); blank lines are skipped; any other line is a
+    /// bullet of its own, kept whole.
     static func bullets(of s: Section) -> [String] {
         var out: [String] = []
-        if !s.inline.isEmpty { out.append(s.inline) }
-        for line in s.lines {
-            if line.hasPrefix("- ") || line == "-" {
-                out.append(String(line.dropFirst(line == "-" ? 1 : 2)))
-            } else if line.isEmpty {
-                continue
-            } else if (line.hasPrefix(" ") || line.hasPrefix("\t")), !out.isEmpty {
-                // Continuation: the renderer indents by two spaces; more indentation is the user's.
-                let text = line.hasPrefix("\t") ? line.dropFirst() : line.hasPrefix("  ") ? line.dropFirst(2) : line.dropFirst()
-                out[out.count - 1] += "\n" + String(text)
-            } else {
-                out.append(line)
+        for (i, line) in ([s.inline] + s.lines).enumerated() {
+            var line = line
+            line.withUTF8 { b in
+                guard let base = b.baseAddress else { return }
+                var text = 0
+                let kind = Int(plog_outcome_line(base, 0, b.count, &text))
+                func from(_ i: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[i...]), as: UTF8.self) }
+                switch kind {
+                case PLOG_OUTCOME_BLANK: break
+                case _ where i == 0: out.append(from(0))  // the inline text, whole
+                case PLOG_OUTCOME_BULLET: out.append(from(text))
+                case PLOG_OUTCOME_CONTINUATION where !out.isEmpty: out[out.count - 1] += "\n" + from(text)
+                default: out.append(from(0))
+                }
             }
         }
         return out

@@ -27,7 +27,7 @@ public enum LogParser {
         let tsBounds = LogScanner.headerTimestampEnd(buf, at: span.offset)!
         let timestamp = Timestamp.parse(buf, tsBounds.start, tsBounds.end)!
         let headerLineEnd = trimLineEnd(buf, span.offset, span.headerEnd)
-        let fields = splitFields(decode(buf, tsBounds.end, headerLineEnd))
+        let fields = headerFields(buf, tsBounds.end, headerLineEnd)
         func field(_ i: Int) -> String? {
             guard i < fields.count, fields[i] != "-" else { return nil }
             return fields[i]
@@ -66,27 +66,18 @@ public enum LogParser {
                      raw: Array(buf[span.offset..<contentEnd]))
     }
 
-    /// Splits header fields after the timestamp: runs of two or more spaces, or any tab (or stray
-    /// carriage return, which the renderer could not write back inside a field), separate.
-    static func splitFields(_ s: String) -> [String] {
+    /// The header fields in `buf[from..<end]` (after the timestamp, line end excluded), decoded:
+    /// `plog_header_field` splits them (two or more spaces, a tab or a stray `\r` separate), the
+    /// rule stats' reader uses too.
+    static func headerFields(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> [String] {
+        guard from < end, let base = buf.baseAddress else { return [] }
+        precondition(from >= 0 && end <= buf.count, "header fields outside the buffer")
         var fields: [String] = []
-        var cur = ""
-        var spaces = 0
-        for ch in s {
-            if ch == " " {
-                spaces += 1
-                continue
-            }
-            if ch == "\t" || ch == "\r" {
-                spaces = 2
-                continue
-            }
-            if spaces >= 2, !cur.isEmpty { fields.append(cur); cur = "" }
-            else if spaces == 1, !cur.isEmpty { cur.append(" ") }
-            spaces = 0
-            cur.append(ch)
+        var p = from, s = 0, e = 0
+        while plog_header_field(base, p, end, &s, &e) != 0 {
+            fields.append(decode(buf, s, e))
+            p = e
         }
-        if !cur.isEmpty { fields.append(cur) }
         return fields
     }
 

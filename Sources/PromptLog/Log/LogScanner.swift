@@ -18,6 +18,11 @@ public enum LogScanner {
         return (h.start, h.end)
     }
 
+    /// The timestamp of the header line at `p` (without `text`); nil when `p` starts no header.
+    public static func headerTime(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Timestamp? {
+        headerTimestamp(buf, at: p)?.timestamp
+    }
+
     /// For a header at `p`: its timestamp (without `text`) and the bounds of the token, for
     /// scans that need the time of every block without parsing it twice.
     static func headerTimestamp(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> (start: Int, end: Int, timestamp: Timestamp)? {
@@ -25,19 +30,16 @@ public enum LogScanner {
         guard p >= 0, p + 3 < n, let b = buf.baseAddress else { return nil }
         // Reads through the base address (every index below is checked against `n`): stats
         // looks at every header of the log.
-        guard b[p] == 35, b[p + 1] == 35, b[p + 2] == 32 else { return nil }
-        var s = p + 3
-        while s < n && (b[s] == 32 || b[s] == 9) { s += 1 }
-        // Cheap pre-check before the full parse: four digits and a dash.
-        guard s + 16 <= n, isDigit(b[s]), isDigit(b[s + 1]), isDigit(b[s + 2]), isDigit(b[s + 3]),
-              b[s + 4] == 45 else { return nil }
+        guard b[p] == 35 else { return nil }
+        // The cheap first step (`## `, spaces or tabs, four digits and `-`) is the C readers'
+        // `plog_header_like`, so stats stops at every line this may accept; then the timestamp.
+        let s = plog_header_start(b, p, n)
+        guard s != 0, s + 16 <= n else { return nil }
         var e = s
         while e < n, b[e] != 32, b[e] != 9, b[e] != 10, b[e] != 13 { e += 1 }
         guard let ts = Timestamp.parse(buf, s, e, keepText: false) else { return nil }
         return (s, e, ts)
     }
-
-    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
 
     /// The start of the first header line at or after `from`; `buf.count` when there is none.
     public static func nextHeader(_ buf: UnsafeBufferPointer<UInt8>, from: Int) -> Int {

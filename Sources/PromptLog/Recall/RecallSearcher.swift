@@ -375,7 +375,7 @@ extension RecallSearcher {
         let ts = LogScanner.headerTimestampEnd(buf, at: span.offset)!
         let timestamp = Timestamp.parse(buf, ts.start, ts.end)!
         let lineEnd = LogParser.trimLineEnd(buf, span.offset, span.headerEnd)
-        let fields = LogParser.splitFields(LogParser.decode(buf, ts.end, lineEnd))
+        let fields = LogParser.headerFields(buf, ts.end, lineEnd)
         func field(_ i: Int) -> String? { i < fields.count && fields[i] != "-" ? fields[i] : nil }
         return (timestamp, field(0), field(1))
     }

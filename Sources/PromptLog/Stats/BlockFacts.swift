@@ -2,9 +2,10 @@ import CSupport
 
 /// What stats needs from one block, read straight from the log's bytes without decoding the
 /// block (`LogParser.block` builds strings for every section; at a gigabyte that is the cost
-/// that matters). The reading mirrors `LogParser` and `Block`: the same header fields, the
-/// first TASK and PROMPT sections, the first OUTCOME bullet across OUTCOME sections. Tests
-/// check the two agree.
+/// that matters). The rules are those of `LogParser` and `Block` because they are the same C
+/// functions (`plog_header_field`, `plog_keyword_colon`, `plog_unquote`, `plog_task_line`,
+/// `plog_outcome_line`), and headers are `LogScanner.headerTimestamp`'s; `Invariants.stats`
+/// (the `stats` fuzzer and the unit tests) holds the two readings to agree block by block.
 struct BlockFacts {
     /// The header's timestamp, without its `text` (see `timestampText`).
     var timestamp: Timestamp

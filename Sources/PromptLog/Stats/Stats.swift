@@ -9,6 +9,9 @@ public struct StatsRequest: Sendable {
     public var listUnclassified: Bool
     /// Threads to use (default: the online processors, `PLOG_THREADS` to override).
     public var threads: Int?
+    /// Collect what stats read of each block it counted, as `StatsReport.eachBlock` (default
+    /// false): a diagnostic that shows stats' own reading, to hold it to the parser's.
+    public var listBlocks = false
 
     public init(filter: RecallFilter = RecallFilter(), minN: Int = 5, listUnclassified: Bool = false, threads: Int? = nil) {
         self.filter = filter; self.minN = minN; self.listUnclassified = listUnclassified; self.threads = threads
@@ -51,6 +54,24 @@ public struct RepeatedTask: Sendable, Equatable {
 }
 
 /// A block whose first OUTCOME bullet the rules cannot place.
+/// What stats read of one block it counted (`StatsRequest.listBlocks`): the same reading the
+/// report is computed from.
+public struct StatsBlock: Sendable, Equatable {
+    public var line: Int
+    public var offset: Int
+    public var timestamp: String
+    public var model: String?
+    public var project: String?
+    /// The verdict of `bullet`.
+    public var classification: Classification
+    /// The first OUTCOME bullet; nil when the block has none.
+    public var bullet: String?
+    /// The task as stats keys it: `Block.task` with its lines joined by a space; nil without one.
+    public var task: String?
+    /// The first prompt's shape; nil without a prompt, or one with no word and no code block.
+    public var shape: PromptShape?
+}
+
 public struct UnclassifiedBlock: Sendable, Equatable {
     public var line: Int
     public var offset: Int
@@ -87,6 +108,8 @@ public struct StatsReport: Sendable {
     /// In log order; empty unless asked for.
     public var unclassified: [UnclassifiedBlock]
     public var minN: Int
+    /// Every block counted, in log order, when the request asked for them (`listBlocks`); else empty.
+    public var eachBlock: [StatsBlock] = []
 }
 
 public enum Stats {
@@ -128,7 +151,8 @@ public enum Stats {
         let filter = StatsFilter(since: request.filter.since, until: request.filter.until,
                                  model: try request.filter.model.map { try PCRE2Matcher($0, options: opts) },
                                  project: try request.filter.project.map { try PCRE2Matcher($0, options: opts) },
-                                 verdicts: request.filter.verdicts, listUnclassified: request.listUnclassified)
+                                 verdicts: request.filter.verdicts, listUnclassified: request.listUnclassified,
+                                 listBlocks: request.listBlocks)
         let n = buf.count
         // Below a few megabytes threads cost more than they save.
         let parts = n >= 4 << 20 ? max(1, request.threads ?? Parallel.cores) : 1
@@ -193,13 +217,25 @@ public enum Stats {
                                                       model: item.model, project: item.project, text: item.text))
             }
         }
-        return StatsReport(total: acc.total, first: acc.first.map { timestampText($0.offset) },
+        var eachBlock: [StatsBlock] = []
+        if request.listBlocks {
+            var line = 1, at = 0
+            for var item in acc.eachBlock {  // in log order: parts are merged in order
+                line += ByteCount.newlines(buf, from: at, to: item.offset)
+                at = item.offset
+                item.line = line
+                eachBlock.append(item)
+            }
+        }
+        var result = StatsReport(total: acc.total, first: acc.first.map { timestampText($0.offset) },
                            last: acc.last.map { timestampText($0.offset) },
                            recentBlocks: recentBlocks, recentDays: recentDays,
                            byModel: ranked(acc.models.groups, minN: minN), byProject: ranked(acc.projects.groups, minN: minN),
                            byMonth: byMonth, byShape: byShape,
                            repeats: repeats(acc.tasks, acc.taskTexts), repeatsComplete: !acc.tasksPruned,
                            unclassified: unclassified, minN: minN)
+        result.eachBlock = eachBlock
+        return result
     }
 
     /// Groups with at least `minN` blocks with a verdict, by hit rate (ties: more blocks, then

@@ -101,6 +101,8 @@ struct StatsAccumulator {
     /// Set when task lines seen once were dropped to keep memory bounded.
     var tasksPruned = false
     var unclassified: [UnclassifiedItem] = []
+    /// Each block counted, when the filter asks (`StatsRequest.listBlocks`); line numbers are set by the report.
+    var eachBlock: [StatsBlock] = []
 
     private var reader = BlockReader()
     private var verdictCache = ByteTable<Classification>(capacity: 4096, fixedCapacity: true, maxKeyLength: 400)
@@ -168,6 +170,14 @@ struct StatsAccumulator {
             if tasks.add(h, epoch: epoch, zone: zone, month: month, c) { taskTexts[h] = Array(reader.task) }
             if tasks.count > taskCapacity { pruneTasks() }
         }
+        if filter.listBlocks {
+            func text(_ r: Range<Int>?) -> String? { r.map { LogParser.decode(buf, $0.lowerBound, $0.upperBound) } }
+            eachBlock.append(StatsBlock(line: 0, offset: offset, timestamp: text(facts.timestampText)!,
+                                        model: text(facts.model), project: text(facts.project), classification: c,
+                                        bullet: facts.hasBullet ? String(decoding: reader.bullet, as: UTF8.self) : nil,
+                                        task: facts.taskHash == nil ? nil : String(decoding: reader.task, as: UTF8.self),
+                                        shape: facts.shape))
+        }
         if c.verdict == .unclassified && filter.listUnclassified {
             func text(_ r: Range<Int>?) -> String? { r.map { LogParser.decode(buf, $0.lowerBound, $0.upperBound) } }
             unclassified.append(UnclassifiedItem(offset: offset, timestamp: text(facts.timestampText)!,
@@ -182,7 +192,10 @@ struct StatsAccumulator {
         guard hasBullet else { return .none }
         let b = reader.bullet
         if let known = verdictCache.get(b) { return known }
-        let c = OutcomeClassifier.classify(utf8: b)
+        // The verdict is that of the decoded text, as `Block.verdictText` has it (an invalid byte
+        // reads as U+FFFD, which the byte form of the classifier does not see the same way).
+        let c = UTF8Check.firstInvalid(b, from: 0) == nil ? OutcomeClassifier.classify(utf8: b)
+            : OutcomeClassifier.classify(text: String(decoding: b, as: UTF8.self))
         verdictCache.set(b, c)
         return c
     }
@@ -219,6 +232,7 @@ struct StatsAccumulator {
         tasksPruned = tasksPruned || o.tasksPruned
         if tasks.count > taskCapacity { pruneTasks() }
         unclassified += o.unclassified
+        eachBlock += o.eachBlock
     }
 }
 
@@ -279,6 +293,7 @@ struct StatsFilter {
     var project: Matcher?
     var verdicts: Set<Verdict>?
     var listUnclassified: Bool
+    var listBlocks = false
 
     func copy() -> StatsFilter {
         var f = self

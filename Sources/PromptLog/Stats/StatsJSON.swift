@@ -92,6 +92,26 @@ public enum StatsJSON {
         return o.text
     }
 
+    /// What stats read of each block, one JSON object per line (for the diagnostic `--each-block`):
+    /// `{line, offset, timestamp, model, project, verdict, turns, bullet, task}`.
+    public static func eachBlock(_ items: [StatsBlock]) -> String {
+        var out = ""
+        for b in items {
+            var o = Object()
+            o.int("line", b.line)
+            o.int("offset", b.offset)
+            o.string("timestamp", b.timestamp)
+            o.string("model", b.model)
+            o.string("project", b.project)
+            o.string("verdict", b.classification.verdict.rawValue)
+            o.raw("turns", b.classification.turns.map(String.init) ?? "null")
+            o.string("bullet", b.bullet)
+            o.string("task", b.task)
+            out += o.text + "\n"
+        }
+        return out
+    }
+
     /// Blocks the classifier could not place, as a JSON array (for `--unclassified --json`).
     public static func unclassified(_ items: [UnclassifiedBlock]) -> String {
         array(items.map { b in

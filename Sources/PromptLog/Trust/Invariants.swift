@@ -55,6 +55,43 @@ public enum Invariants {
         }
     }
 
+    /// Stats' reader against the parser on arbitrary bytes: `Stats.compute` (the C block reader,
+    /// one thread) counts the blocks `LogParser` finds, and reads of each the same header time,
+    /// model and project, the first OUTCOME bullet and its verdict (with turns), the task (the
+    /// parser's lines joined by a space) and the prompt's shape.
+    public static func stats(_ bytes: [UInt8]) -> String? {
+        let parsed = LogParser.parse(bytes)
+        var request = StatsRequest(threads: 1)
+        request.listBlocks = true
+        guard let report = try? bytes.withUnsafeBufferPointer({ try Stats.compute($0, request) }) else {
+            return "stats failed"
+        }
+        let read = report.eachBlock
+        if read.count != parsed.blocks.count || report.blocks != parsed.blocks.count {
+            return "stats read \(read.count) blocks (report: \(report.blocks)), the parser \(parsed.blocks.count)"
+        }
+        for (i, (s, b)) in zip(read, parsed.blocks).enumerated() {
+            func differ(_ what: String, _ a: Any?, _ b: Any?) -> String {
+                "block \(i) at \(s.offset): \(what) \(String(describing: a)) in stats, \(String(describing: b)) in the parser"
+            }
+            if s.offset != b.offset { return differ("offset", s.offset, b.offset) }
+            if s.line != b.line { return differ("line", s.line, b.line) }
+            if s.timestamp != b.timestamp.text { return differ("timestamp", s.timestamp, b.timestamp.text) }
+            if s.model != b.model { return differ("model", s.model, b.model) }
+            if s.project != b.project { return differ("project", s.project, b.project) }
+            if s.bullet != b.verdictText { return differ("first bullet", s.bullet, b.verdictText) }
+            let c = OutcomeClassifier.classify(b)
+            if s.classification != c { return differ("verdict", s.classification, c) }
+            // Newlines as spaces, by scalar: a task line may end in `\r` (`x\r\r ` trimmed), and
+            // `\r\n` is one Character, which a split on Characters would not cut.
+            let task = b.task.map { String(String.UnicodeScalarView($0.unicodeScalars.map { $0 == "\n" ? " " : $0 })) }
+            if s.task != task { return differ("task", s.task, task) }
+            let shape = b.prompt.map(PromptShape.of).flatMap { $0.isEmpty ? nil : $0 }
+            if s.shape != shape { return differ("prompt shape", s.shape, shape) }
+        }
+        return nil
+    }
+
     /// The secret scanner on arbitrary bytes: findings in order, inside the input and not
     /// overlapping; redaction removes each finding's bytes, and is idempotent.
     public static func secrets(_ bytes: [UInt8]) -> String? {

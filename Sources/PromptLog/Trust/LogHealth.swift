@@ -59,11 +59,9 @@ public struct LogHealth: Sendable, Equatable {
         }
 
         // Lines that start like a header (`## ` and a date) but are not one.
+        // (`plog_header_start`: the first step of the header test, the rest is the timestamp.)
         func checkHeaderLike(_ lineStart: Int) {
-            guard lineStart + 8 <= n, buf[lineStart] == 35, buf[lineStart + 1] == 35, buf[lineStart + 2] == 32 else { return }
-            var s = lineStart + 3
-            while s < n && (buf[s] == 32 || buf[s] == 9) { s += 1 }
-            guard s + 5 <= n, (0..<4).allSatisfy({ buf[s + $0] &- 48 < 10 }), buf[s + 4] == 45 else { return }
+            guard let base = buf.baseAddress, plog_header_start(base, lineStart, n) != 0 else { return }
             if !LogScanner.isHeader(buf, at: lineStart) {
                 health.malformedHeaders += 1
                 if health.firstMalformedHeaderLine == nil { health.firstMalformedHeaderLine = lineStarts.line(of: lineStart) }

@@ -1,0 +1,4 @@
+import FuzzHarness
+import PromptLog
+
+fuzz("stats", Invariants.stats)
