@@ -109,12 +109,9 @@ import Testing
     /// The patterns tried on the task field. The reference matches each on the exported task
     /// with the matcher `hist` compiles (PCRE2, caseless, multiline), so what is checked is which
     /// blocks recall selects, not the regular expression engine.
+    /// Anchored ones (`^x`, `cache$`) see the field's lines, not the raw log's (`TASK: x`, a `\r`
+    /// before the line end).
     static let patterns = ["fix", "unit tests", "fix[^\\n]*cache", "\\d", "bad", "^fix", "^x", "cache$", "tests$"]
-    /// Anchored patterns: recall also runs a pattern without required literals (`^x`) over the
-    /// raw log to find candidate blocks, where `^` and `$` see the raw lines (`TASK: x`, a `\r`
-    /// before the line end), not the field's; such a block is missed. Recorded as a known issue
-    /// of recall's candidate search until that is fixed there.
-    static let anchored: Set<String> = ["^fix", "^x", "cache$", "tests$"]
 
     @Test func exportStatsAndHistAgreeOnRandomLogs() throws {
         let box = try Sandbox()
@@ -179,13 +176,7 @@ import Testing
                 for b in blocks {
                     if let task = Self.string(b["task"]), try matcher.matches(task) { expected.insert(Self.int(b["offset"])!) }
                 }
-                if Self.anchored.contains(pattern) {
-                    withKnownIssue("recall's candidate search anchors on raw lines", isIntermittent: true) {
-                        #expect(selected == expected, "pattern \(pattern): \(context)")
-                    }
-                } else {
-                    #expect(selected == expected, "pattern \(pattern): \(context)")
-                }
+                #expect(selected == expected, "pattern \(pattern): \(context)")
             }
         }
     }
