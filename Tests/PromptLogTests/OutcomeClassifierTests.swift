@@ -270,7 +270,9 @@ import Testing
         // Words that state no count: the turns are exactly those of the verdict.
         let plain = ["", "x", "needed the schema", "no luck", "gave up", "Nope", "❌", "✅ first try", "partially",
                      "TBD", "worked in the REPL, not in the app", "Failed.", "did not work: timed out", "🤷",
-                     "close, but the tests pass", "line one\n  line two", "**bold**", "ran out of time to check"]
+                     "close, but the tests pass", "line one\n  line two", "**bold**", "ran out of time to check",
+                     "NOT", "wasn't", "... not.", "in its head", "looked right, wasn't", "not sure", "🤷", "unclear",
+                     "wrote it myself instead", "prod is still broken"]
         // Words that state a count of their own: the verdict must hold; hits and stated partials keep theirs.
         let counting = ["worked on the second try", "failed twice", "took 3 tries", "after 1 turn", "2-3 turns",
                         "gave up after 4 turns", "(5 turns)", "third attempt", "one-shot"]
@@ -298,7 +300,7 @@ import Testing
             }
             check(.miss(turns: 1), .miss(1))
         }
-        #expect(checked == (18 + 9) * (130 + 127))
+        #expect(checked == (28 + 9) * (130 + 127))
     }
 
     /// A failure said first is a miss whatever follows: a colon, a dash or nothing after it.
@@ -423,6 +425,81 @@ import Testing
                      "3 options given, picked the second", "Took 3 minutes to answer", "Answer in 3 parts"] {
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
+    }
+
+    /// Success said beside a retraction, a claim, doubt or the user's own rewrite is no hit.
+    @Test func successThatIsUndoneIsNoHit() {
+        for (text, expected) in [
+            // Retracted: the retraction is the final word.
+            ("looked right, wasn't", Classification.miss),
+            ("worked first try... NOT", .miss),
+            ("Worked… not.", .miss),
+            ("it worked... in its head", .miss),
+            ("compiled, and that's all it did", .miss),
+            ("worked great, said no one", .miss),
+            // A later sentence that states failure alone.
+            ("Worked perfectly in the demo. Prod is still broken.", .miss),
+            ("Solved it. Then it crashed on launch.", .miss),
+            // Claimed or seen, not shown to work.
+            ("looks right", .unclassified),
+            ("seems to work", .unclassified),
+            ("the model says it fixed it", .unclassified),
+            ("fine on paper", .unclassified),
+            ("worked in theory, the output was garbage", .miss),
+            // Doubt in the deciding sentence.
+            ("unclear, it says it fixed it", .unclassified),
+            ("depends what you count as working", .unclassified),
+            ("worked first try, I think", .unclassified),
+            ("can't tell if it worked", .unclassified),
+            ("no idea if it's right", .unclassified),
+            ("probably fixed", .unclassified),
+            ("works 🤷", .unclassified),
+            ("didn't work, not sure why", .miss),
+            ("🤷 sort of worked", .partial(nil)),
+            // The user wrote it instead.
+            ("wrote it myself instead", .miss),
+            ("rewrote it by hand", .miss),
+            ("threw it away", .miss),
+            ("rolled back", .miss),
+            ("wrote the rest myself", .partial(nil)),
+            ("fixed it myself", .partial(nil)),
+            ("wrote the tests myself, the code worked first try", .unclassified),
+            ("used async instead of callbacks, worked first try", .hit),
+            // "mostly" and "half" about a thing.
+            ("mostly a discussion", .unclassified),
+            ("mostly boilerplate", .unclassified),
+            ("hallucinated half the flags", .miss),
+            ("half the tests pass", .partial(nil)),
+            ("mostly worked", .partial(nil)),
+            ("mostly: fine", .partial(nil)),
+        ] {
+            #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+        }
+    }
+
+    /// Counts in German, French, Spanish and Japanese, in digits and number words from one to ten.
+    @Test func countsInOtherLanguages() {
+        let german = ["zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn"]
+        let french = ["deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"]
+        let spanish = ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"]
+        let kanji = ["二", "三", "四", "五", "六", "七", "八", "九", "十"]
+        for n in 2...10 {
+            for (text, expected) in [
+                ("Nach \(german[n - 2]) Versuchen lief es", Classification.partial(n)),
+                ("nach \(n) Runden funktioniert", .partial(n)),
+                ("ça marche après \(french[n - 2]) essais", .partial(n)),
+                ("ça marche après \(n) tours", .partial(n)),
+                ("funcionó después de \(spanish[n - 2]) intentos", .partial(n)),
+                ("\(kanji[n - 2])回目で動いた", .partial(n)),
+                ("\(n)回目で動いた", .partial(n)),
+                ("aufgegeben nach \(german[n - 2]) Versuchen", .miss(n)),
+            ] {
+                #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+            }
+        }
+        #expect(OutcomeClassifier.classify(text: "au premier essai, parfait") == .hit)
+        #expect(OutcomeClassifier.classify(text: "beim fünften Versuch lief es") == .partial(5))
+        #expect(OutcomeClassifier.classify(text: "al quinto intento funcionó") == .partial(5))
     }
 
     @Test func blocksUseTheirFirstBullet() {

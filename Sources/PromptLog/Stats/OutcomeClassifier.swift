@@ -204,8 +204,9 @@ enum Tokenizer {
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
             + "prompting coaxing coaching wrangling")
-        // What praise may be about besides the answer: `good question`, `nice idea`.
-        add(.remark, "question questions idea ideas point points explanation thought")
+        // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
+        add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
+            + "reference references tip tips")
         // Words that leave what follows open: `unsure if it works`, `should work`.
         add(.hedge, "hopefully if whether might should will gonna todo")
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
@@ -288,6 +289,10 @@ enum Tokenizer {
         (["on", "paper"], .seeming),
         (["in", "its", "head"], .retract),  // "it worked... in its head"
         (["all", "it", "did"], .retract),  // "it compiled, and that's all it did"
+        (["said", "no", "one"], .retract),  // "worked great, said no one"
+        (["said", "nobody"], .retract),
+        (["fell", "over"], .missWord),
+        (["fell", "apart"], .missWord),
         (["rolled", "back"], .missWord),
         (["roll", "back"], .missWord),
         (["started", "over"], .missWord),
@@ -575,7 +580,6 @@ struct Signals {
     var doubt: Int? = nil        // first position of a doubt ("unclear", "not sure", "I think")
     var shrug = false            // 🤷 🤔: no hit
     var claimed = false          // a success only seen or claimed ("looked right", "says it works")
-    var partialOfThing = false   // "half the tests": partial only beside success
     var instead = false          // "wrote it myself instead"
     var wrote = false            // "wrote", "rewrote": with "myself", the user's own version
     var rest = false             // "the rest": with "myself", finishing the answer
@@ -802,8 +806,6 @@ enum Reader {
             // the code worked first try"): open.
             return s.success == nil && s.hit == nil ? .miss : .unclassified
         }
-        var s = s
-        if s.partialOfThing && s.success != nil { s.partial = true }
         if s.partial || s.tookOver || s.helped && s.success != nil && s.miss == nil {
             // Partial words beside failure are unclear ("partially failed"); the user taking over
             // after a failure is a miss ("gave up, did it by hand").
@@ -833,6 +835,7 @@ enum Reader {
         var pendingNegation: Int? = nil  // position of an unconsumed negation in this clause
         var pendingHedge: Int? = nil  // position of an unconsumed hedge (`if`, `maybe`) in this clause
         var pendingSeeming: Int? = nil  // position of `looked`, `seems`, `says`, `in theory` in this clause
+        var pendingThing = false  // `half the`, `mostly a` in this clause: partial if success follows in it
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
 
@@ -866,7 +869,9 @@ enum Reader {
             case .hit, .hitQuality: if s.hit == nil { s.hit = pos }
             case .partial: s.partial = true
             case .miss: if s.miss == nil { s.miss = pos }
-            case .success: s.success = pos
+            case .success:
+                s.success = pos
+                if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
                 if let n {
                     if n == 1 { if s.hit == nil { s.hit = pos } }
@@ -885,6 +890,7 @@ enum Reader {
                 pendingNegation = nil
                 pendingHedge = nil
                 pendingSeeming = nil
+                pendingThing = false
                 i += 1
             case .hedge:
                 pendingHedge = i; pendingNegation = nil; i += 1
@@ -954,7 +960,7 @@ enum Reader {
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
             case .partialWord where t[i].value == aboutThingMarker:
-                s.partialOfThing = true; i += 1
+                pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
                 record(.partial, at: i); i += 1
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
