@@ -58,7 +58,7 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    `third try`, `2 rounds`, `twice`, `attempt 3`, `a few tries`; `after 1 turn` is partial with
 ///    the count unknown, as written by `plog outcome --partial --turns 1`). A negation (`not`,
 ///    `never`, `no`, `without`, `nothing`) up to four words ahead in the same clause flips the first
-///    signal after it; a hedge (`if`, `maybe`, `unsure`, `should`) drops it.
+///    signal after it; a hedge (`if`, `should`) drops it. An ellipsis is a pause, not a sentence end.
 /// 4. Within the deciding sentence, in order: a turn count of two or more (or an unstated "more
 ///    turns") means partial, or a miss after that many turns when only failure is said; partial
 ///    words mean partial (but partial words beside failure words and no success are unclassified);
@@ -67,6 +67,13 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    partial, success followed by failure is unclassified; failure alone is a miss; success alone
 ///    is a hit. A count the deciding sentence lacks may come later ("Worked. Took 3 turns." is
 ///    partial(3), "Failed. Tried 4 times." miss(4)).
+/// 5. Undone success is never a hit: doubt in the deciding sentence (`unclear`, `not sure`,
+///    `depends`, `I think`, `can't tell`) is unclassified unless a failure came first; 🤷 rules out a
+///    hit; success only claimed (`looked right`, `seems to work`, `worked in theory`) counts for
+///    nothing; success retracted later (`wasn't`, `NOT` standing alone, `in its head`) or
+///    contradicted by a later sentence of failure alone is a miss (but not after the openings
+///    `plog outcome` writes, which are labels); the user writing it anew (`wrote it myself
+///    instead`) is a miss.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
