@@ -440,6 +440,9 @@ import Testing
             // A later sentence that states failure alone.
             ("Worked perfectly in the demo. Prod is still broken.", .miss),
             ("Solved it. Then it crashed on launch.", .miss),
+            ("Good. Not great.", .unclassified),  // success denied later: open, not a miss
+            ("Worked, but the CI didn't", .miss),
+            ("first try, no", .miss),
             // Claimed or seen, not shown to work.
             ("looks right", .unclassified),
             ("seems to work", .unclassified),

@@ -584,6 +584,7 @@ struct Signals {
     var afterOneTurn = false     // "after 1 turn": what `plog outcome --partial --turns 1` writes
     var tookOver = false         // the user did the work ("myself", "by hand")
     var helped = false           // help was given ("with a hint"): partial only beside success
+    var missSaid = false         // a failure said in its own words, not success denied
     var doubt: Int? = nil        // first position of a doubt ("unclear", "not sure", "I think")
     var shrug = false            // 🤷 🤔: no hit
     var claimed = false          // a success only seen or claimed ("looked right", "says it works")
@@ -726,12 +727,16 @@ enum Reader {
         var k = from
         while k < t.count {
             if t[k].lex == .retract { return true }
-            if t[k].lex == .negation, k + 1 == t.count || t[k + 1].lex == .clauseBreak || t[k + 1].lex == .sentenceEnd {
-                // Up to two words before it ("it wasn't", "was not"), after a break or the start.
+            let alone = k + 1 == t.count || t[k + 1].lex == .clauseBreak || t[k + 1].lex == .sentenceEnd
+            if t[k].lex == .negation, alone {
+                // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
+                // break or the start.
                 var b = k - 1
-                while b >= 0, k - b <= 2, [.other, .it, .pronoun].contains(t[b].lex) { b -= 1 }
+                while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the].contains(t[b].lex) { b -= 1 }
                 if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd { return true }
             }
+            // "first try, no": `no` on its own after a break.
+            if t[k].lex == .no, alone, k > 0, t[k - 1].lex == .clauseBreak || t[k - 1].lex == .sentenceEnd { return true }
             k += 1
         }
         return false
@@ -776,7 +781,10 @@ enum Reader {
                 for later in sentences[(k + 1)...] {
                     var l = Signals()
                     scan(&tokens, later.0, later.1, into: &l)
-                    if l.miss != nil && l.success == nil && l.hit == nil && !l.partial { return .miss }
+                    if l.miss != nil && l.success == nil && l.hit == nil && !l.partial {
+                        // A failure word is the final word; success denied ("Good. Not great.") leaves it open.
+                        return l.missSaid ? .miss : .unclassified
+                    }
                 }
             }
             // A later sentence may still state the turns: "Worked. Took 3 turns.", "Partly worked.
@@ -861,10 +869,11 @@ enum Reader {
                 pendingHedge = nil
                 if case .negation = kind {} else { return }
             }
+            var denied = false
             if let neg = pendingNegation, pos - neg <= 4 {
                 pendingNegation = nil
                 switch kind {
-                case .success: kind = .miss
+                case .success: kind = .miss; denied = true
                 case .hit, .turns(1): s.negatedHit = true; return
                 case .hitQuality: kind = .partial
                 case .partial, .turns: return
@@ -875,7 +884,9 @@ enum Reader {
             switch kind {
             case .hit, .hitQuality: if s.hit == nil { s.hit = pos }
             case .partial: s.partial = true
-            case .miss: if s.miss == nil { s.miss = pos }
+            case .miss:
+                if s.miss == nil { s.miss = pos }
+                if !denied { s.missSaid = true }
             case .success:
                 s.success = pos
                 if pendingThing { s.partial = true }  // "half the tests pass"
