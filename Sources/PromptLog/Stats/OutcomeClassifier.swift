@@ -366,7 +366,7 @@ enum Tokenizer {
             } else if w.count > 2, w[w.count - 2] == 39, w[w.count - 1] == 115 {  // 's: `time's`, `it's`
                 w.removeLast(2)
             }
-            if !previous.isEmpty, let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
+            if !previous.isEmpty, mayEndPhrase(w), let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
                 // Each earlier word of the phrase made exactly one token.
                 tokens.removeLast(phrase.words.count - 1)
                 tokens.append(Token(lex: phrase.lex))
@@ -480,6 +480,27 @@ enum Tokenizer {
     @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
     @inline(__always) static func isAlnum(_ c: UInt8) -> Bool {
         isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+    }
+
+    /// A bit for each (length mod 8, first letter) of the last words of `phrases`: most words
+    /// end no phrase, and one look here says so without comparing them with every phrase.
+    static let phraseEnds: (UInt64, UInt64, UInt64, UInt64) = {
+        var m: [UInt64] = [0, 0, 0, 0]
+        for p in phraseBytes {
+            let k = phraseEndKey(p.words[p.words.count - 1])
+            m[k >> 6] |= 1 << UInt64(k & 63)
+        }
+        return (m[0], m[1], m[2], m[3])
+    }()
+
+    @inline(__always) static func phraseEndKey(_ w: [UInt8]) -> Int { (w.count & 7) << 5 | Int(w[0] & 31) }
+
+    /// Whether `w` may be the last word of one of `phrases` (false: it is not).
+    @inline(__always) static func mayEndPhrase(_ w: [UInt8]) -> Bool {
+        let k = phraseEndKey(w)
+        let m = phraseEnds
+        let word = k < 64 ? m.0 : k < 128 ? m.1 : k < 192 ? m.2 : m.3
+        return word & (1 << UInt64(k & 63)) != 0
     }
 
     /// Whether `w` is the last word of `phrase` (two or three words) and `previous` and
