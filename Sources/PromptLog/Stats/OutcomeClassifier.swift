@@ -111,8 +111,8 @@ enum Lex: UInt8 {
     case away, what, wanted, asIs, spot, on, in_, at, labelHit, labelMiss, labelPartial, labelFailed
     case go, no, sort, kind, quite, pass, ok, problem, stepIn
     case nope, retried, hedge, close, input, or, myself, remark
-    case doubt, shrug, seeming, retract, instead, wrote, tell, rest
-    case number, ordinal
+    case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
+    case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
 }
@@ -134,13 +134,14 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne")
+            + " nicht kein keine ne non não")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant"
             + " lgtm green"
-            + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona")
+            + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
+            + " funzionato funziona funzionava funcionou")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb")
@@ -166,7 +167,10 @@ enum Tokenizer {
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned"
-            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó")
+            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti")
+        // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
+        // ("skipped") it says nothing of the outcome.
+        add(.shortfall, "skipped missed ignored omitted")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
@@ -177,7 +181,7 @@ enum Tokenizer {
             + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
-            + " tour tours fois intento intentos vez veces")
+            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas")
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
@@ -188,7 +192,7 @@ enum Tokenizer {
         add(.twice, "twice")
         add(.thrice, "thrice")
         add(.until, "until till")
-        add(.after, "after nach après después")
+        add(.after, "after nach après después depois dopo")
         add(.once, "once")
         add(.pronoun, "i we")
         add(.had, "had have has")
@@ -227,7 +231,7 @@ enum Tokenizer {
         add(.tell, "tell")  // "can't tell"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
-        add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo")
+        add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto")
         add(.rest, "rest remaining remainder")
         add(.instead, "instead")
         add(.close, "close")
@@ -257,12 +261,17 @@ enum Tokenizer {
         "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
         "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
         "nueve": 9, "diez": 10,
+        "dois": 2, "duas": 2, "três": 3, "quatro": 4,  // Portuguese, where it differs ("depois de 2 tentativas")
     ]
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
         "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
         "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4, "fünften": 5, "sechsten": 6, "siebten": 7,
         "achten": 8, "neunten": 9, "zehnten": 10,  // beim zweiten Versuch
+        "erster": 1, "zweiter": 2, "dritter": 3, "vierter": 4, "fünfter": 5, "sechster": 6, "siebter": 7,
+        "achter": 8, "neunter": 9, "zehnter": 10,  // zweiter Versuch hat geklappt
+        "erste": 1, "zweite": 2, "dritte": 3, "vierte": 4, "fünfte": 5,  // die dritte Runde
+        "primo": 1, "secondo": 2, "terzo": 3, "primeira": 1,
         "premier": 1, "première": 1, "deuxième": 2, "troisième": 3, "quatrième": 4, "cinquième": 5,
         "sixième": 6, "septième": 7, "huitième": 8, "neuvième": 9, "dixième": 10,  // au deuxième essai
         "primera": 1, "primer": 1, "segundo": 2, "segunda": 2, "tercer": 3, "tercera": 3, "cuarto": 4,
@@ -284,6 +293,8 @@ enum Tokenizer {
         (["made", "up"], .missWord),  // made up an API
         (["so", "so"], .partialWord),
         (["by", "hand"], .myself),
+        (["my", "own"], .myself),  // "wrote my own"
+        (["a", "mano"], .myself),  // "l'ho scritto a mano"
         (["not", "sure"], .doubt),  // "not sure it's right" leaves it open
         (["not", "certain"], .doubt),
         (["no", "idea"], .doubt),
@@ -381,6 +392,10 @@ enum Tokenizer {
             } else if var t = wordToken(w) {
                 if t.lex == .partialWord && (isWord(w, "partially") || isWord(w, "partly") || isWord(w, "mostly")) {
                     t.value = isWord(w, "mostly") ? Reader.mostlyMarker : Reader.partlyMarker
+                } else if t.lex == .partialWord && (isWord(w, "kinda") || isWord(w, "sorta") || isWord(w, "somewhat")) {
+                    t.value = Reader.degreeMarker
+                } else if t.lex == .editNoun && isWord(w, "fix") {
+                    t.value = Reader.fixMarker
                 } else if t.lex == .other, tokens.last?.lex == .partialWord, tokens.last?.value == Reader.mostlyMarker {
                     // "mostly boilerplate": "mostly" is partial about success words ("mostly worked",
                     // "mostly right", "mostly there"), not about a thing.
@@ -574,6 +589,13 @@ enum Tokenizer {
             }
             return Token(lex: .number, value: value)
         }
+        // "x3", "3x": said or done that many times.
+        if w.count >= 2, w.count <= 3, w[0] == 120, w.dropFirst().allSatisfy(isDigit) {
+            return Token(lex: .times, value: w.dropFirst().reduce(0) { $0 * 10 + Int($1 - 48) })
+        }
+        if w.count >= 2, w.count <= 3, w[w.count - 1] == 120, w.dropLast().allSatisfy(isDigit) {
+            return Token(lex: .times, value: w.dropLast().reduce(0) { $0 * 10 + Int($1 - 48) })
+        }
         if w.count >= 3, w.count <= 6, isDigit(w[0]) {
             let suffix = String(decoding: w.drop { isDigit($0) }, as: UTF8.self)
             let digits = w.prefix { isDigit($0) }
@@ -612,6 +634,7 @@ struct Signals {
     var instead = false          // "wrote it myself instead"
     var wrote = false            // "wrote", "rewrote": with "myself", the user's own version
     var rest = false             // "the rest": with "myself", finishing the answer
+    var shortfall = false        // "skipped", "missed", "ignored": something asked for was left out
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
@@ -650,9 +673,9 @@ enum Reader {
             var rest = Array(t[1..<end])
             scan(&rest, 0, rest.count, into: &s)
             return .partial(s.turns)
-        case .partialWord where next.lex == .clauseBreak && next.value == 58
+        case .partialWord where next.lex == .clauseBreak && (next.value == 58 || next.value == 45)
             && (first.value == partlyMarker || first.value == mostlyMarker):
-            // "Partially: the test was wrong."
+            // "Partially: the test was wrong.", "partly - the client works, pagination doesn't"
             let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
             var s = Signals()
             var rest = Array(t[min(2, end)..<end])
@@ -729,6 +752,11 @@ enum Reader {
     static let aboutThingMarker = 2
     /// Marks `mostly`, which with a colon is a label like `partly`.
     static let mostlyMarker = 3
+    /// Marks `kinda`, `sorta` and `somewhat`: after a hit, in a clause about a thing ("although the
+    /// variable names are kinda meh"), they qualify the thing, not the outcome.
+    static let degreeMarker = 4
+    /// Marks `fix`: negated ("couldn't fix it") it is a failure.
+    static let fixMarker = 1
 
     /// Whether the sentence is an opening `plog outcome` writes (`Worked first try`, `Partly
     /// worked`, `Worked after N turns`): a label, whatever note follows it.
@@ -849,7 +877,7 @@ enum Reader {
             return .partial(nil)
         }
         if s.hit != nil {
-            if s.miss != nil || s.negatedHit { return .unclassified }
+            if s.miss != nil || s.negatedHit || s.shortfall { return .unclassified }
             return .hit
         }
         if s.negatedHit {
@@ -859,7 +887,7 @@ enum Reader {
             if let ok = s.success { return m < ok ? .partial(nil) : .unclassified }
             return .miss
         }
-        if s.success != nil { return .hit }
+        if s.success != nil { return s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
         return .unclassified
     }
 
@@ -872,6 +900,7 @@ enum Reader {
         var pendingHedge: Int? = nil  // position of an unconsumed hedge (`if`, `maybe`) in this clause
         var pendingSeeming: Int? = nil  // position of `looked`, `seems`, `says`, `in theory` in this clause
         var pendingThing = false  // `half the`, `mostly a` in this clause: partial if success follows in it
+        var thingClause = false  // a clause after a hit that opens with `the`: about a thing
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
 
@@ -930,9 +959,12 @@ enum Reader {
                 pendingHedge = nil
                 pendingSeeming = nil
                 pendingThing = false
+                thingClause = s.hit != nil && lex(i + 1) == .the
                 i += 1
             case .hedge:
                 pendingHedge = i; pendingNegation = nil; i += 1
+            case .doubt where lex(i + 1) == .number && lex(i + 2) == .other:
+                i += 1  // "took maybe 10 minutes": an estimate of something else, not doubt about the outcome
             case .doubt:
                 if s.doubt == nil { s.doubt = i }
                 pendingHedge = i; pendingNegation = nil; i += 1
@@ -957,6 +989,8 @@ enum Reader {
                 s.wrote = true; i += 1
             case .rest:
                 s.rest = true; i += 1
+            case .shortfall:
+                s.shortfall = true; i += 1
             case .nope:
                 record(.miss, at: i); i += 1
             case .close:
@@ -978,6 +1012,16 @@ enum Reader {
                 // `not quite`, `not fully`: partial, and the negation is used up.
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 record(.negation, at: i); i += 1
+            case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention:
+                // "no follow-ups", "zero follow-ups needed": none were needed, a hit
+                record(.hit, at: i); i += 2
+                if lex(i) == .need { i += 1 }
+            case .times:
+                // "wrong answer x2", "tried 3x": that many turns
+                if t[i].value >= 2 { record(.turns(t[i].value), at: i) }
+                i += 1
+            case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
+                pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
             case .no:
                 // `no luck`, `no dice`, `no go`, and `no` on its own (`no (3 turns)`): a miss;
                 // otherwise `no` negates what follows.
@@ -998,7 +1042,7 @@ enum Reader {
                 record(.hitQuality, at: i); i += 1
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
-            case .partialWord where t[i].value == aboutThingMarker:
+            case .partialWord where t[i].value == aboutThingMarker || t[i].value == degreeMarker && thingClause:
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
                 record(.partial, at: i); i += 1
@@ -1022,6 +1066,11 @@ enum Reader {
                     // "got it"; but in "never got it to work", "got it working" and "got it right"
                     // the verdict is in the word after.
                     if ![.to, .success, .right, .ok].contains(lex(i + 2)) { record(.success, at: i) }
+                    if lex(i + 2) == .to, ![.success, .right, .ok, .pass].contains(lex(i + 3)),
+                       let neg = pendingNegation, i - neg <= 2 {
+                        // "couldn't get it to handle the empty list": a failure
+                        pendingNegation = nil; record(.miss, at: i)
+                    }
                     i += 2; continue
                 }
                 i += 1
