@@ -134,7 +134,7 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne non não")
+            + " nicht kein keine ne não")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
@@ -295,6 +295,10 @@ enum Tokenizer {
         (["by", "hand"], .myself),
         (["my", "own"], .myself),  // "wrote my own"
         (["a", "mano"], .myself),  // "l'ho scritto a mano"
+        // Italian "non" only before a verb: "non-trivial" is no negation.
+        (["non", "ha"], .negation),  // non ha funzionato
+        (["non", "funziona"], .missWord),
+        (["non", "funzionava"], .missWord),
         (["not", "sure"], .doubt),  // "not sure it's right" leaves it open
         (["not", "certain"], .doubt),
         (["no", "idea"], .doubt),
