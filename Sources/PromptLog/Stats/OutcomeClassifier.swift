@@ -58,7 +58,7 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    `third try`, `2 rounds`, `twice`, `attempt 3`, `a few tries`; `after 1 turn` is partial with
 ///    the count unknown, as written by `plog outcome --partial --turns 1`). A negation (`not`,
 ///    `never`, `no`, `without`, `nothing`) up to four words ahead in the same clause flips the first
-///    signal after it; a hedge (`if`, `maybe`, `unsure`, `should`) drops it.
+///    signal after it; a hedge (`if`, `should`) drops it. An ellipsis is a pause, not a sentence end.
 /// 4. Within the deciding sentence, in order: a turn count of two or more (or an unstated "more
 ///    turns") means partial, or a miss after that many turns when only failure is said; partial
 ///    words mean partial (but partial words beside failure words and no success are unclassified);
@@ -67,6 +67,13 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    partial, success followed by failure is unclassified; failure alone is a miss; success alone
 ///    is a hit. A count the deciding sentence lacks may come later ("Worked. Took 3 turns." is
 ///    partial(3), "Failed. Tried 4 times." miss(4)).
+/// 5. Undone success is never a hit: doubt in the deciding sentence (`unclear`, `not sure`,
+///    `depends`, `I think`, `can't tell`) is unclassified unless a failure came first; 🤷 rules out a
+///    hit; success only claimed (`looked right`, `seems to work`, `worked in theory`) counts for
+///    nothing; success retracted later (`wasn't`, `NOT` standing alone, `in its head`) or
+///    contradicted by a later sentence of failure alone is a miss (but not after the openings
+///    `plog outcome` writes, which are labels); the user writing it anew (`wrote it myself
+///    instead`) is a miss.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -104,7 +111,8 @@ enum Lex: UInt8 {
     case away, what, wanted, asIs, spot, on, in_, at, labelHit, labelMiss, labelPartial, labelFailed
     case go, no, sort, kind, quite, pass, ok, problem, stepIn
     case nope, retried, hedge, close, input, or, myself, remark
-    case number, ordinal
+    case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
+    case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
 }
@@ -126,13 +134,14 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne")
+            + " nicht kein keine ne não")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant"
             + " lgtm green"
-            + " funktioniert funktionierte geklappt klappt marche fonctionne funcionó funciona")
+            + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
+            + " funzionato funziona funzionava funcionou")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb")
@@ -157,8 +166,11 @@ enum Tokenizer {
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
-            + "panic panics panicked"
-            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó")
+            + "panic panics panicked threw thrown tossed binned"
+            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti")
+        // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
+        // ("skipped") it says nothing of the outcome.
+        add(.shortfall, "skipped missed ignored omitted")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
@@ -168,7 +180,8 @@ enum Tokenizer {
         add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts "
             + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
-            + " versuch versuche versuchen anlauf essai essais coup tentative tentatives intento intentos")
+            + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
+            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas")
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
@@ -179,7 +192,7 @@ enum Tokenizer {
         add(.twice, "twice")
         add(.thrice, "thrice")
         add(.until, "until till")
-        add(.after, "after")
+        add(.after, "after nach après después depois dopo")
         add(.once, "once")
         add(.pronoun, "i we")
         add(.had, "had have has")
@@ -202,10 +215,25 @@ enum Tokenizer {
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
             + "prompting coaxing coaching wrangling")
-        // What praise may be about besides the answer: `good question`, `nice idea`.
-        add(.remark, "question questions idea ideas point points explanation thought")
+        // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
+        add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
+            + "reference references tip tips")
         // Words that leave what follows open: `unsure if it works`, `should work`.
-        add(.hedge, "unsure unclear maybe perhaps probably hopefully if whether might should will gonna todo")
+        add(.hedge, "hopefully if whether might should will gonna todo")
+        // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
+        // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
+        // not sure why").
+        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain")
+        // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
+        // it"): never a hit.
+        add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
+            + "pretended")
+        add(.tell, "tell")  // "can't tell"
+        // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
+        // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
+        add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto")
+        add(.rest, "rest remaining remainder")
+        add(.instead, "instead")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
@@ -228,13 +256,27 @@ enum Tokenizer {
     static let numbers: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
         "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "fifteen": 15, "twenty": 20, "zero": 0,
+        // German, French and Spanish, one to ten ("nach drei Versuchen", "après deux essais", "dos intentos")
+        "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10,
+        "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+        "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
+        "nueve": 9, "diez": 10,
+        "dois": 2, "duas": 2, "três": 3, "quatro": 4,  // Portuguese, where it differs ("depois de 2 tentativas")
     ]
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
         "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
-        "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4,  // beim zweiten Versuch
-        "premier": 1, "première": 1, "deuxième": 2, "troisième": 3,  // au deuxième essai
-        "primera": 1, "primer": 1, "segundo": 2, "segunda": 2, "tercer": 3, "tercera": 3,  // al segundo intento
+        "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4, "fünften": 5, "sechsten": 6, "siebten": 7,
+        "achten": 8, "neunten": 9, "zehnten": 10,  // beim zweiten Versuch
+        "erster": 1, "zweiter": 2, "dritter": 3, "vierter": 4, "fünfter": 5, "sechster": 6, "siebter": 7,
+        "achter": 8, "neunter": 9, "zehnter": 10,  // zweiter Versuch hat geklappt
+        "erste": 1, "zweite": 2, "dritte": 3, "vierte": 4, "fünfte": 5,  // die dritte Runde
+        "primo": 1, "secondo": 2, "terzo": 3, "primeira": 1,
+        "premier": 1, "première": 1, "deuxième": 2, "troisième": 3, "quatrième": 4, "cinquième": 5,
+        "sixième": 6, "septième": 7, "huitième": 8, "neuvième": 9, "dixième": 10,  // au deuxième essai
+        "primera": 1, "primer": 1, "segundo": 2, "segunda": 2, "tercer": 3, "tercera": 3, "cuarto": 4,
+        "cuarta": 4, "quinto": 5, "quinta": 5, "sexto": 6, "séptimo": 7, "octavo": 8, "noveno": 9,
+        "décimo": 10,  // al segundo intento
     ]
 
     /// Words that read as one unit: the last word of each completes the phrase, whose tokens are
@@ -251,8 +293,32 @@ enum Tokenizer {
         (["made", "up"], .missWord),  // made up an API
         (["so", "so"], .partialWord),
         (["by", "hand"], .myself),
-        (["not", "sure"], .hedge),  // "not sure it's right" leaves it open
-        (["not", "certain"], .hedge),
+        (["my", "own"], .myself),  // "wrote my own"
+        (["a", "mano"], .myself),  // "l'ho scritto a mano"
+        // Italian "non" only before a verb: "non-trivial" is no negation.
+        (["non", "ha"], .negation),  // non ha funzionato
+        (["non", "funziona"], .missWord),
+        (["non", "funzionava"], .missWord),
+        (["not", "sure"], .doubt),  // "not sure it's right" leaves it open
+        (["not", "certain"], .doubt),
+        (["no", "idea"], .doubt),
+        (["hard", "to", "say"], .doubt),
+        (["hard", "to", "tell"], .doubt),
+        (["i", "think"], .doubt),
+        (["i", "guess"], .doubt),
+        (["i", "believe"], .doubt),
+        (["in", "theory"], .seeming),  // "worked in theory"
+        (["on", "paper"], .seeming),
+        (["in", "its", "head"], .retract),  // "it worked... in its head"
+        (["all", "it", "did"], .retract),  // "it compiled, and that's all it did"
+        (["said", "no", "one"], .retract),  // "worked great, said no one"
+        (["said", "nobody"], .retract),
+        (["fell", "over"], .missWord),
+        (["fell", "apart"], .missWord),
+        (["rolled", "back"], .missWord),
+        (["roll", "back"], .missWord),
+        (["started", "over"], .missWord),
+        (["start", "over"], .missWord),
     ]
 
     /// `phrases` as bytes, for comparing with words as they are read.
@@ -264,6 +330,9 @@ enum Tokenizer {
         ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
     ]
+
+    /// One to ten in Japanese, each three bytes of UTF-8.
+    static let kanjiNumerals = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
 
     /// Splits text into tokens; consecutive breaks collapse, and words that read as one unit
     /// (`follow up`, `back and forth`) are merged.
@@ -312,17 +381,29 @@ enum Tokenizer {
             } else if w.count > 2, w[w.count - 2] == 39, w[w.count - 1] == 115 {  // 's: `time's`, `it's`
                 w.removeLast(2)
             }
-            if !previous.isEmpty, let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
+            if !previous.isEmpty, mayEndPhrase(w), let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
                 // Each earlier word of the phrase made exactly one token.
                 tokens.removeLast(phrase.words.count - 1)
                 tokens.append(Token(lex: phrase.lex))
             } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
                 tokens[tokens.count - 1] = Token(lex: .vague)
-            } else if w.contains(where: { $0 >= 0x80 }), lexicon[String(decoding: w, as: UTF8.self)] == nil {
+            } else if w.contains(where: { $0 >= 0x80 }), !isKnown(w) {
                 tokens += partTokens(w)
+            } else if tokens.last?.lex == .partialWord, isWord(w, "a") || isWord(w, "an") || isWord(w, "the") {
+                // "mostly a discussion", "half the flags": the partial word is about a thing, not the outcome.
+                tokens[tokens.count - 1].value = Reader.aboutThingMarker
+                if let t = wordToken(w) { tokens.append(t) }
             } else if var t = wordToken(w) {
                 if t.lex == .partialWord && (isWord(w, "partially") || isWord(w, "partly") || isWord(w, "mostly")) {
-                    t.value = Reader.partlyMarker
+                    t.value = isWord(w, "mostly") ? Reader.mostlyMarker : Reader.partlyMarker
+                } else if t.lex == .partialWord && (isWord(w, "kinda") || isWord(w, "sorta") || isWord(w, "somewhat")) {
+                    t.value = Reader.degreeMarker
+                } else if t.lex == .editNoun && isWord(w, "fix") {
+                    t.value = Reader.fixMarker
+                } else if t.lex == .other, tokens.last?.lex == .partialWord, tokens.last?.value == Reader.mostlyMarker {
+                    // "mostly boilerplate": "mostly" is partial about success words ("mostly worked",
+                    // "mostly right", "mostly there"), not about a thing.
+                    tokens[tokens.count - 1].value = Reader.aboutThingMarker
                 }
                 tokens.append(t)
             }
@@ -338,6 +419,13 @@ enum Tokenizer {
             if c >= 65 && c <= 90 { word.append(c | 0x20); i += 1; continue }
             if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) { word.append(c); i += 1; continue }
             if c == 39 { word.append(39); i += 1; continue }
+            if c == 46, i + 1 < n, buf[i + 1] == 46 {
+                // An ellipsis is a pause within the sentence, as `…` is: "it worked... in its head".
+                flushWord()
+                push(Token(lex: .clauseBreak))
+                while i < n && buf[i] == 46 { i += 1 }
+                continue
+            }
             if c == 46 || c == 44 {  // '.' or ',' between digits or letters stays in the word (3.5, v1.2, file.swift)
                 if !word.isEmpty, i + 1 < n, isAlnum(buf[i + 1]), c == 46 || isDigit(word.last!) && isDigit(buf[i + 1]) {
                     word.append(c); i += 1; continue
@@ -385,6 +473,8 @@ enum Tokenizer {
             case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480:
                 // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
                 flushWord(); forgetWords(); tokens.append(Token(lex: .symbolMiss))
+            case 0x1F937, 0x1F914:  // 🤷 🤔: no hit beside them
+                flushWord(); forgetWords(); tokens.append(Token(lex: .shrug))
             case 0x1F7E1, 0x1F7E0, 0x1F536, 0x1F538:  // 🟡 🟠 🔶 🔸
                 flushWord(); forgetWords(); tokens.append(Token(lex: .symbolPartial))
             case 0xFE0F, 0xFE0E, 0x200D, 0x00A0, 0x2009, 0x202F, 0x3000:  // variation selectors, joiners, odd spaces
@@ -411,6 +501,27 @@ enum Tokenizer {
         isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
     }
 
+    /// A bit for each (length mod 8, first letter) of the last words of `phrases`: most words
+    /// end no phrase, and one look here says so without comparing them with every phrase.
+    static let phraseEnds: (UInt64, UInt64, UInt64, UInt64) = {
+        var m: [UInt64] = [0, 0, 0, 0]
+        for p in phraseBytes {
+            let k = phraseEndKey(p.words[p.words.count - 1])
+            m[k >> 6] |= 1 << UInt64(k & 63)
+        }
+        return (m[0], m[1], m[2], m[3])
+    }()
+
+    @inline(__always) static func phraseEndKey(_ w: [UInt8]) -> Int { (w.count & 7) << 5 | Int(w[0] & 31) }
+
+    /// Whether `w` may be the last word of one of `phrases` (false: it is not).
+    @inline(__always) static func mayEndPhrase(_ w: [UInt8]) -> Bool {
+        let k = phraseEndKey(w)
+        let m = phraseEnds
+        let word = k < 64 ? m.0 : k < 128 ? m.1 : k < 192 ? m.2 : m.3
+        return word & (1 << UInt64(k & 63)) != 0
+    }
+
     /// Whether `w` is the last word of `phrase` (two or three words) and `previous` and
     /// `beforePrevious` are the words before it.
     static func endsPhrase(_ phrase: [[UInt8]], _ w: [UInt8], _ previous: [UInt8], _ beforePrevious: [UInt8]) -> Bool {
@@ -427,6 +538,10 @@ enum Tokenizer {
         if !digits.isEmpty, digits.count <= 4, w.dropFirst(digits.count).starts(with: "回目".utf8) {
             found.append((0, Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })))
             found.append((0, Token(lex: .turnNoun)))
+        } else if w.count >= 9, let n = kanjiNumerals.firstIndex(where: { w.starts(with: $0.utf8) }),
+                  w.dropFirst(3).starts(with: "回目".utf8) {
+            found.append((0, Token(lex: .ordinal, value: n + 1)))  // 二回目
+            found.append((0, Token(lex: .turnNoun)))
         }
         for (part, lex) in wordParts {
             let p = Array(part.utf8)
@@ -438,6 +553,12 @@ enum Tokenizer {
         }
         if found.isEmpty { return [Token(lex: .other)] }
         return found.sorted { $0.at < $1.at }.map(\.token)
+    }
+
+    /// Whether a word is in the lexicon or is a number or ordinal word.
+    static func isKnown(_ w: [UInt8]) -> Bool {
+        let s = String(decoding: w, as: UTF8.self)
+        return lexicon[s] != nil || numbers[s] != nil || ordinals[s] != nil
     }
 
     static func isWord(_ w: [UInt8], _ s: StaticString) -> Bool {
@@ -472,6 +593,13 @@ enum Tokenizer {
             }
             return Token(lex: .number, value: value)
         }
+        // "x3", "3x": said or done that many times.
+        if w.count >= 2, w.count <= 3, w[0] == 120, w.dropFirst().allSatisfy(isDigit) {
+            return Token(lex: .times, value: w.dropFirst().reduce(0) { $0 * 10 + Int($1 - 48) })
+        }
+        if w.count >= 2, w.count <= 3, w[w.count - 1] == 120, w.dropLast().allSatisfy(isDigit) {
+            return Token(lex: .times, value: w.dropLast().reduce(0) { $0 * 10 + Int($1 - 48) })
+        }
         if w.count >= 3, w.count <= 6, isDigit(w[0]) {
             let suffix = String(decoding: w.drop { isDigit($0) }, as: UTF8.self)
             let digits = w.prefix { isDigit($0) }
@@ -503,10 +631,18 @@ struct Signals {
     var afterOneTurn = false     // "after 1 turn": what `plog outcome --partial --turns 1` writes
     var tookOver = false         // the user did the work ("myself", "by hand")
     var helped = false           // help was given ("with a hint"): partial only beside success
+    var missSaid = false         // a failure said in its own words, not success denied
+    var doubt: Int? = nil        // first position of a doubt ("unclear", "not sure", "I think")
+    var shrug = false            // 🤷 🤔: no hit
+    var claimed = false          // a success only seen or claimed ("looked right", "says it works")
+    var instead = false          // "wrote it myself instead"
+    var wrote = false            // "wrote", "rewrote": with "myself", the user's own version
+    var rest = false             // "the rest": with "myself", finishing the answer
+    var shortfall = false        // "skipped", "missed", "ignored": something asked for was left out
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
-            || tookOver
+            || tookOver || doubt != nil || claimed
     }
 }
 
@@ -541,8 +677,9 @@ enum Reader {
             var rest = Array(t[1..<end])
             scan(&rest, 0, rest.count, into: &s)
             return .partial(s.turns)
-        case .partialWord where next.lex == .clauseBreak && next.value == 58 && first.value == partlyMarker:
-            // "Partially: the test was wrong."
+        case .partialWord where next.lex == .clauseBreak && (next.value == 58 || next.value == 45)
+            && (first.value == partlyMarker || first.value == mostlyMarker):
+            // "Partially: the test was wrong.", "partly - the client works, pagination doesn't"
             let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
             var s = Signals()
             var rest = Array(t[min(2, end)..<end])
@@ -614,6 +751,49 @@ enum Reader {
 
     /// Marks `partially`, `partly` and `mostly` among the partial words: with a colon they are labels.
     static let partlyMarker = 1
+    /// Marks a partial word followed by `a`, `an` or `the` ("mostly a discussion", "half the flags"):
+    /// it is about a thing, and says partial only beside success ("half the tests pass").
+    static let aboutThingMarker = 2
+    /// Marks `mostly`, which with a colon is a label like `partly`.
+    static let mostlyMarker = 3
+    /// Marks `kinda`, `sorta` and `somewhat`: after a hit, in a clause about a thing ("although the
+    /// variable names are kinda meh"), they qualify the thing, not the outcome.
+    static let degreeMarker = 4
+    /// Marks `fix`: negated ("couldn't fix it") it is a failure.
+    static let fixMarker = 1
+
+    /// Whether the sentence is an opening `plog outcome` writes (`Worked first try`, `Partly
+    /// worked`, `Worked after N turns`): a label, whatever note follows it.
+    static func isOutcomeLabel(_ t: [Token], _ range: (Int, Int)) -> Bool {
+        guard range.0 == 0 else { return false }
+        switch range.1 {
+        case 2: return t[0].lex == .partialWord && t[0].value == partlyMarker && t[1].lex == .success
+        case 3: return t[0].lex == .success && t[1].lex == .ordinal && t[1].value == 1 && t[2].lex == .turnNoun
+        case 4: return t[0].lex == .success && t[1].lex == .after && t[2].lex == .number && t[3].lex == .turnNoun
+        default: return false
+        }
+    }
+
+    /// Whether a retraction stands at or after `from`: `in its head`, or a negation on its own
+    /// (`looked right, wasn't.`, `worked first try... NOT.`): what came before did not happen.
+    static func retracted(_ t: [Token], from: Int) -> Bool {
+        var k = from
+        while k < t.count {
+            if t[k].lex == .retract { return true }
+            let alone = k + 1 == t.count || t[k + 1].lex == .clauseBreak || t[k + 1].lex == .sentenceEnd
+            if t[k].lex == .negation, alone {
+                // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
+                // break or the start.
+                var b = k - 1
+                while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the].contains(t[b].lex) { b -= 1 }
+                if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd { return true }
+            }
+            // "first try, no": `no` on its own after a break.
+            if t[k].lex == .no, alone, k > 0, t[k - 1].lex == .clauseBreak || t[k - 1].lex == .sentenceEnd { return true }
+            k += 1
+        }
+        return false
+    }
 
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
@@ -633,7 +813,33 @@ enum Reader {
             if range.1 - range.0 == 1, tokens[range.0].lex == .no { return .miss }
             scan(&tokens, range.0, range.1, into: &s)
             guard s.any else { continue }
-            let verdict = decide(s)
+            var verdict = decide(s)
+            let label = isOutcomeLabel(tokens, range)
+            // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
+            // retraction is the final word, a miss.
+            if !label, verdict.verdict == .hit || verdict.verdict == .partial || s.claimed && s.miss == nil,
+               retracted(tokens, from: range.0) {
+                return .miss
+            }
+            // Doubt in the deciding sentence leaves it open; a failure said before the doubt stands
+            // ("didn't work, not sure why").
+            if let d = s.doubt, !(verdict.verdict == .miss && (s.miss ?? d) < d) { return .unclassified }
+            if s.shrug && verdict.verdict == .hit { return .unclassified }
+            if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
+            if verdict.verdict == .unclassified { return verdict }
+            // A hit a later sentence contradicts ("worked perfectly, in the demo. prod is still
+            // broken"): the failure is the final word. `Worked first try.`, as `plog outcome --hit`
+            // writes it, is a label: what follows it is the user's note.
+            if verdict.verdict == .hit && !label {
+                for later in sentences[(k + 1)...] {
+                    var l = Signals()
+                    scan(&tokens, later.0, later.1, into: &l)
+                    if l.miss != nil && l.success == nil && l.hit == nil && !l.partial {
+                        // A failure word is the final word; success denied ("Good. Not great.") leaves it open.
+                        return l.missSaid ? .miss : .unclassified
+                    }
+                }
+            }
             // A later sentence may still state the turns: "Worked. Took 3 turns.", "Partly worked.
             // Took 3 turns.", "Failed. Tried 4 times." (a plain success becomes a partial).
             let open = verdict == .hit && s.hit == nil || verdict == .partial(nil) || verdict == .miss(nil)
@@ -661,6 +867,13 @@ enum Reader {
             // "after 1 turn" says partial but counts like a hit: the count is left unknown.
             return .partial(s.turns)
         }
+        // The user threw the answer away and wrote their own: a miss ("wrote it myself instead",
+        // "rewrote it by hand"); finishing it ("wrote the rest myself") is partial.
+        if s.tookOver && (s.instead || s.wrote && !s.rest) && !s.partial {
+            // Beside success, what the user wrote may be something else ("wrote the tests myself,
+            // the code worked first try"): open.
+            return s.success == nil && s.hit == nil ? .miss : .unclassified
+        }
         if s.partial || s.tookOver || s.helped && s.success != nil && s.miss == nil {
             // Partial words beside failure are unclear ("partially failed"); the user taking over
             // after a failure is a miss ("gave up, did it by hand").
@@ -668,7 +881,7 @@ enum Reader {
             return .partial(nil)
         }
         if s.hit != nil {
-            if s.miss != nil || s.negatedHit { return .unclassified }
+            if s.miss != nil || s.negatedHit || s.shortfall { return .unclassified }
             return .hit
         }
         if s.negatedHit {
@@ -678,7 +891,7 @@ enum Reader {
             if let ok = s.success { return m < ok ? .partial(nil) : .unclassified }
             return .miss
         }
-        if s.success != nil { return .hit }
+        if s.success != nil { return s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
         return .unclassified
     }
 
@@ -689,20 +902,32 @@ enum Reader {
     static func scan(_ t: inout [Token], _ start: Int, _ end: Int, into s: inout Signals) {
         var pendingNegation: Int? = nil  // position of an unconsumed negation in this clause
         var pendingHedge: Int? = nil  // position of an unconsumed hedge (`if`, `maybe`) in this clause
+        var pendingSeeming: Int? = nil  // position of `looked`, `seems`, `says`, `in theory` in this clause
+        var pendingThing = false  // `half the`, `mostly a` in this clause: partial if success follows in it
+        var thingClause = false  // a clause after a hit that opens with `the`: about a thing
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
 
         func record(_ kind: Kind, at pos: Int) {
             var kind = kind
+            if let seeming = pendingSeeming, pos - seeming <= 3 {
+                switch kind {
+                case .success, .hit, .hitQuality, .turns(1):
+                    // "looked right", "seems to work", "says it fixed it": claimed, not seen to work.
+                    pendingSeeming = nil; s.claimed = true; return
+                default: break
+                }
+            }
             if let hedge = pendingHedge, pos - hedge <= 4 {
                 // "unsure if it works", "should work": the signal is left open.
                 pendingHedge = nil
                 if case .negation = kind {} else { return }
             }
+            var denied = false
             if let neg = pendingNegation, pos - neg <= 4 {
                 pendingNegation = nil
                 switch kind {
-                case .success: kind = .miss
+                case .success: kind = .miss; denied = true
                 case .hit, .turns(1): s.negatedHit = true; return
                 case .hitQuality: kind = .partial
                 case .partial, .turns: return
@@ -713,8 +938,12 @@ enum Reader {
             switch kind {
             case .hit, .hitQuality: if s.hit == nil { s.hit = pos }
             case .partial: s.partial = true
-            case .miss: if s.miss == nil { s.miss = pos }
-            case .success: s.success = pos
+            case .miss:
+                if s.miss == nil { s.miss = pos }
+                if !denied { s.missSaid = true }
+            case .success:
+                s.success = pos
+                if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
                 if let n {
                     if n == 1 { if s.hit == nil { s.hit = pos } }
@@ -732,9 +961,40 @@ enum Reader {
             case .clauseBreak:
                 pendingNegation = nil
                 pendingHedge = nil
+                pendingSeeming = nil
+                pendingThing = false
+                thingClause = s.hit != nil && lex(i + 1) == .the
                 i += 1
             case .hedge:
                 pendingHedge = i; pendingNegation = nil; i += 1
+            case .doubt where lex(i + 1) == .number && lex(i + 2) == .other:
+                i += 1  // "took maybe 10 minutes": an estimate of something else, not doubt about the outcome
+            case .doubt:
+                if s.doubt == nil { s.doubt = i }
+                pendingHedge = i; pendingNegation = nil; i += 1
+            case .tell:
+                // "can't tell", "couldn't tell": doubt, and the negation is used up.
+                if let neg = pendingNegation, i - neg == 1 { pendingNegation = nil; if s.doubt == nil { s.doubt = i } }
+                i += 1
+            case .shrug:
+                s.shrug = true; i += 1
+            case .seeming:
+                if let ok = s.success ?? s.hit, i - ok <= 3, s.miss == nil {
+                    // "worked in theory", "fine on paper": the success before it is only claimed.
+                    s.success = nil; s.hit = nil; s.claimed = true
+                } else {
+                    pendingSeeming = i
+                }
+                i += 1
+            case .instead:
+                if lex(i + 1) != .of { s.instead = true }  // "instead of X" compares, it does not abandon
+                i += 1
+            case .wrote:
+                s.wrote = true; i += 1
+            case .rest:
+                s.rest = true; i += 1
+            case .shortfall:
+                s.shortfall = true; i += 1
             case .nope:
                 record(.miss, at: i); i += 1
             case .close:
@@ -756,6 +1016,16 @@ enum Reader {
                 // `not quite`, `not fully`: partial, and the negation is used up.
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 record(.negation, at: i); i += 1
+            case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention:
+                // "no follow-ups", "zero follow-ups needed": none were needed, a hit
+                record(.hit, at: i); i += 2
+                if lex(i) == .need { i += 1 }
+            case .times:
+                // "wrong answer x2", "tried 3x": that many turns
+                if t[i].value >= 2 { record(.turns(t[i].value), at: i) }
+                i += 1
+            case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
+                pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
             case .no:
                 // `no luck`, `no dice`, `no go`, and `no` on its own (`no (3 turns)`): a miss;
                 // otherwise `no` negates what follows.
@@ -776,6 +1046,8 @@ enum Reader {
                 record(.hitQuality, at: i); i += 1
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
+            case .partialWord where t[i].value == aboutThingMarker || t[i].value == degreeMarker && thingClause:
+                pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
                 record(.partial, at: i); i += 1
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
@@ -798,6 +1070,11 @@ enum Reader {
                     // "got it"; but in "never got it to work", "got it working" and "got it right"
                     // the verdict is in the word after.
                     if ![.to, .success, .right, .ok].contains(lex(i + 2)) { record(.success, at: i) }
+                    if lex(i + 2) == .to, ![.success, .right, .ok, .pass].contains(lex(i + 3)),
+                       let neg = pendingNegation, i - neg <= 2 {
+                        // "couldn't get it to handle the empty list": a failure
+                        pendingNegation = nil; record(.miss, at: i)
+                    }
                     i += 2; continue
                 }
                 i += 1
