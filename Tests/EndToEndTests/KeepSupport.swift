@@ -41,4 +41,15 @@ extension Sandbox {
         let size = try handle.seekToEnd()
         try handle.write(contentsOf: Data(((size > 0 ? "\n" : "") + Sandbox.keepBlock(stamp, task)).utf8))
     }
+
+    /// A bare remote (`remote.git`) and machine A (`a/`) set up with `plog init --remote`, with
+    /// one block ("shared start") synced to it.
+    func machineWithSyncedRemote(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try git(["init", "-q", "--bare", "-b", "main", "remote.git"], in: ".", sourceLocation: sourceLocation)
+        #expect(try run("plog", ["init", "-q", "--remote", absolute("remote.git"), absolute("a")]).status == 0,
+                sourceLocation: sourceLocation)
+        try appendBlock("a/prompts.log", "2025-08-01T09:00+00:00", "shared start")
+        let first = try run("plog", ["sync", "--file", absolute("a/prompts.log")])
+        #expect(first.status == 0, "\(first.stderr)", sourceLocation: sourceLocation)
+    }
 }

@@ -7,11 +7,7 @@ struct KeepSyncTests {
     /// machine B is a clone.
     private func twoMachines() throws -> Sandbox {
         let box = try Sandbox()
-        try box.git(["init", "-q", "--bare", "-b", "main", "remote.git"], in: ".")
-        #expect(try box.run("plog", ["init", "-q", "--remote", box.absolute("remote.git"), box.absolute("a")]).status == 0)
-        try box.appendBlock("a/prompts.log", "2025-08-01T09:00+00:00", "shared start")
-        let first = try box.run("plog", ["sync", "--file", box.absolute("a/prompts.log")])
-        #expect(first.status == 0, "\(first.stderr)")
+        try box.machineWithSyncedRemote()
         try box.git(["clone", "-q", box.absolute("remote.git"), "b"], in: ".")
         return box
     }
