@@ -233,14 +233,17 @@ public struct HistOptions: ParsableArguments {
         var out: [UInt8] = []
         out.reserveCapacity(bundle.count + 1024)
         var lineStart = 0
-        for i in bundle.indices where bundle[i] == 10 {
-            let line = bundle[lineStart...i]
-            if line.count > 4, line.starts(with: [35, 35, 32]), (48...57).contains(line[lineStart + 3]) {
-                out += Array("\u{1B}[1;33m".utf8) + line.dropLast() + Array("\u{1B}[0m\n".utf8)
-            } else {
-                out += line
+        bundle.withUnsafeBufferPointer { buf in
+            for i in buf.indices where buf[i] == 10 {
+                let line = bundle[lineStart...i]
+                // The log's one header test, so exactly the blocks' headers are bold.
+                if LogScanner.isHeader(buf, at: lineStart) {
+                    out += Array("\u{1B}[1;33m".utf8) + line.dropLast() + Array("\u{1B}[0m\n".utf8)
+                } else {
+                    out += line
+                }
+                lineStart = i + 1
             }
-            lineStart = i + 1
         }
         out += bundle[lineStart...]
         Terminal.writeBytes(out, fd: 1)

@@ -53,7 +53,6 @@ public struct RepeatedTask: Sendable, Equatable {
     public var counts: OutcomeCounts
 }
 
-/// A block whose first OUTCOME bullet the rules cannot place.
 /// What stats read of one block it counted (`StatsRequest.listBlocks`): the same reading the
 /// report is computed from.
 public struct StatsBlock: Sendable, Equatable {
@@ -72,6 +71,7 @@ public struct StatsBlock: Sendable, Equatable {
     public var shape: PromptShape?
 }
 
+/// A block whose first OUTCOME bullet the rules cannot place.
 public struct UnclassifiedBlock: Sendable, Equatable {
     public var line: Int
     public var offset: Int
