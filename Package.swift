@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "CSupport"),
         .target(name: "PromptLog", dependencies: ["CPCRE2", "CSupport"]),
         .target(name: "PromptVault", dependencies: ["PromptLog", "CGit2", "CSupport"]),
+        // Readers of other tools' histories, linked only into `plog-import` (the helper that
+        // `plog import` hands off to), so that their libraries never load into `plog add`.
+        .target(name: "PromptImport", dependencies: ["PromptLog"]),
         .target(
             name: "PlogCommands",
             dependencies: ["PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -101,6 +101,12 @@ public struct Block: Sendable {
     /// All OUTCOME sections (a later `plog outcome` may add a second one).
     public var outcomeSections: [Section] { sections.filter { $0.name == "OUTCOME" } }
 
+    /// The tool, session and prompt id of a captured block (its first `SOURCE:` line); nil for
+    /// blocks written by hand or when the line has fewer than three words.
+    public var source: SourceRef? {
+        section("SOURCE").flatMap { SourceRef.parse($0.inline) }
+    }
+
     /// Whether the block has an OUTCOME section at all.
     public var hasOutcome: Bool { sections.contains { $0.name == "OUTCOME" } }
 

@@ -5,6 +5,8 @@ public struct NewBlock: Sendable, Equatable {
     public var project: String?
     /// One line; newlines are folded to spaces when rendered so the task cannot start a section.
     public var task: String?
+    /// Where a captured prompt came from; written as `SOURCE:` right after TASK. Default nil.
+    public var source: SourceRef?
     /// The prompt's bytes, verbatim. Rendered with every line quoted `> ` (an empty line as `>`).
     public var prompt: [UInt8]
     /// OUTCOME bullets, one `- ` line each; a bullet's own newlines become indented continuation lines.
@@ -40,6 +42,9 @@ public struct NewBlock: Sendable, Equatable {
         if let task = task.map(BlockRenderer.oneLine), !task.isEmpty {
             startSection("TASK: " + task)
         }
+        if let source {
+            startSection("SOURCE: " + source.description)
+        }
         let promptLines = BlockRenderer.lines(of: BlockRenderer.trimBlankEdges(prompt))
         if !promptLines.isEmpty {
             startSection("PROMPT:")
@@ -63,9 +68,17 @@ public struct NewBlock: Sendable, Equatable {
 public extension NewBlock {
     /// The canonical form of a parsed block (what `render` would have written for it).
     init(_ block: Block) {
-        let extra = block.sections.filter { !["TASK", "PROMPT", "OUTCOME"].contains($0.name) }
+        // A SOURCE line that reads as one (and has no lines under it) is rendered in its place;
+        // any other stays as written, among the further sections.
+        let source = block.section("SOURCE").flatMap { $0.body.isEmpty ? block.source : nil }
+        var sourceTaken = source == nil
+        let extra = block.sections.filter {
+            if $0.name == "SOURCE" && !sourceTaken { sourceTaken = true; return false }
+            return !["TASK", "PROMPT", "OUTCOME"].contains($0.name)
+        }
         self.init(timestamp: block.timestamp, model: block.model, project: block.project, task: block.task,
                   prompt: Array((block.prompt ?? "").utf8), outcomes: block.outcomeBullets, extraSections: extra)
+        self.source = source
     }
 }
 

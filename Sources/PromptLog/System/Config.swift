@@ -12,6 +12,8 @@ public struct Config: Sendable, Equatable {
         ("format", "recall format: text, markdown, xml or json (default text)"),
         ("clipboard", "clipboard backend: auto, pbcopy, wl-copy, xclip, xsel, osc52, none (default auto)"),
         ("templates", "directory of user templates (default ~/.config/plog/templates)"),
+        ("capture.skip-trivial", "skip trivial captured prompts (yes, ok, continue, a lone /command): true or false (default true)"),
+        ("capture.trivial", "comma-separated phrases that count as trivial (replaces the default list)"),
     ]
 
     public struct Entry: Sendable, Equatable {
@@ -72,6 +74,10 @@ public struct Config: Sendable, Equatable {
         case "format":
             guard ["text", "markdown", "xml", "json"].contains(value) else {
                 return "`format` must be text, markdown, xml or json, not `\(value)`"
+            }
+        case "capture.skip-trivial":
+            guard ["true", "false"].contains(value) else {
+                return "`capture.skip-trivial` must be true or false, not `\(value)`"
             }
         case "clipboard":
             guard ["auto", "pbcopy", "wl-copy", "xclip", "xsel", "osc52", "none"].contains(value) else {
