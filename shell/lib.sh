@@ -10,6 +10,7 @@ plog_install_system_packages() {
     brew list pcre2 >/dev/null 2>&1 || brew install pcre2
     brew list libgit2 >/dev/null 2>&1 || brew install libgit2
     brew list pkg-config >/dev/null 2>&1 || brew install pkg-config
+    brew list sqlite >/dev/null 2>&1 || brew install sqlite
     return 0
   fi
   command -v dpkg-query >/dev/null || { echo "plog: no dpkg here; install ${apt_pkgs[*]} by hand" >&2; return 0; }
@@ -30,4 +31,19 @@ plog_require_swift() {
     echo "plog: no Swift toolchain on PATH. Install Swift 6 (https://www.swift.org/install/) and retry." >&2
     exit 1
   }
+}
+
+# The real peers the tests drive, from PyPI, in a virtual environment kept beside the build
+# (.build-venv, ignored by git): the `mcp` package (an independent MCP client) and `llm` with
+# its `llm-echo` plugin (writes real logs.db files offline). Made once; tests skip what is
+# missing only when PLOG_NO_PYPI=1 says there is no network.
+plog_python_peers() {
+  local venv=.build-venv
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import mcp, llm, llm_echo' 2>/dev/null; then
+    return 0
+  fi
+  [ "${PLOG_NO_PYPI:-}" = 1 ] && return 0
+  echo "plog: installing the test peers (mcp, llm, llm-echo) into $venv" >&2
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check mcp llm llm-echo
 }
