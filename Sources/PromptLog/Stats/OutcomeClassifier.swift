@@ -170,13 +170,13 @@ enum Tokenizer {
         add(.caveat, "caveat caveats")
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
-        add(.except, "except excepting")
+        add(.except, "except excepting minus")
         add(.only, "only")
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
-        add(.verify, "tested tried checked verified validated deployed run untested unverified unchecked")
+        add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
-        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging")
+        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
@@ -188,7 +188,7 @@ enum Tokenizer {
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
-            + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate"
+            + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
@@ -239,13 +239,14 @@ enum Tokenizer {
             + "prompting coaxing coaching wrangling")
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
-            + "reference references tip tips")
+            + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
+            + "brainstorming")
         // Words that leave what follows open: `unsure if it works`, `should work`.
         add(.hedge, "hopefully if whether might should will gonna todo")
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
-        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain")
+        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked")
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
@@ -319,6 +320,7 @@ enum Tokenizer {
         (["so", "so"], .partialWord),
         (["by", "hand"], .myself),
         (["my", "own"], .myself),  // "wrote my own"
+        (["from", "scratch"], .myself),  // "rewrote it from scratch"
         (["a", "mano"], .myself),  // "l'ho scritto a mano"
         // Italian "non" only before a verb: "non-trivial" is no negation.
         (["non", "ha"], .negation),  // non ha funzionato
@@ -445,6 +447,11 @@ enum Tokenizer {
                     t.value = Reader.moreMarker
                 } else if t.lex == .clauseBreak && isWord(w, "but") {
                     t.value = Reader.contrastMarker
+                } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht")) {
+                    t.value = Reader.afterVerbMarker
+                } else if t.lex == .other && w.count > 4 && w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103
+                            && !(w[w.count - 5] == 116 && w[w.count - 4] == 104) {  // not "something", "everything"
+                    t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
                 } else if t.lex == .verify && isWord(w, "run") {
                     t.value = Reader.runMarker
                 } else if t.lex == .sarcasm {
@@ -825,6 +832,10 @@ enum Reader {
     /// Marks `none`, `nothing` and `nobody`: their negation reaches to the end of the clause ("none of
     /// the three suggestions worked").
     static let quantifierMarker = 1
+    /// Marks `pas` and `nicht`, which negate the verb before them ("ça marche pas", "funktioniert nicht").
+    static let afterVerbMarker = 2
+    /// Marks a word outside the lexicon ending in `-ing`: after `after`, something the user did first.
+    static let gerundMarker = 2
     /// Marks `run` among the checks: not done, it is doubt only after have ("haven't run it").
     static let runMarker = 1
     /// Marks `more`, `extra`, `additional` and `further`: "two more prompts" are two after the first.
@@ -1167,6 +1178,9 @@ enum Reader {
                 record(.negation, at: i); i += 1
             case .success where lex(i + 1) == .remark:
                 i += 2  // "good question", "nice idea": praise for something else
+            case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
+                pendingNegation = nil  // "ne marche pas": one negation in two words
+                record(.miss, at: i); i += 2  // "ça marche pas", "funktioniert nicht"
             case .success:
                 record(.success, at: i); i += 1
             case .myself:
@@ -1228,6 +1242,8 @@ enum Reader {
                     record(.turns(lex(k) == .once ? 2 : lex(k) == .twice ? 3 : 4), at: i); i = k + 1; continue
                 }
                 record(.partial, at: i); i = k
+            case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
+                record(.partial, at: i); i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
                 record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
@@ -1245,8 +1261,11 @@ enum Reader {
                 if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 var k = i + 1
                 var skipped = 0
-                while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)) { k += 1; skipped += 1 }
-                if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k)) {
+                while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)),
+                      !(lex(k) == .other && t[k].value == gerundMarker) { k += 1; skipped += 1 }
+                if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k))
+                    || lex(k) == .other && t[k].value == gerundMarker && k == i + 1
+                        && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) {  // "needed polishing" (not "need staging access")
                     if let neg = pendingNegation, i - neg <= 4, lex(k) != .success {
                         // "didn't need any follow-ups": what it did not need is the hit.
                         pendingNegation = nil
@@ -1299,6 +1318,10 @@ enum Reader {
                 record(.turns(2), at: i); i += 1
             case .thrice:
                 record(.turns(3), at: i); i += 1
+            case .number where t[i].value == 0 && turnPhrase(t, i, end) == nil && lex(i + 1) != .editNoun:
+                record(.negation, at: i); negationScope = 4; i += 1  // "zero useful output", "0 errors"
+            case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
+                s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
