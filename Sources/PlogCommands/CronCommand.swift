@@ -192,15 +192,10 @@ public struct CronCommand: ParsableCommand {
         names.filter { unlink(dir + "/" + $0) == 0 }.count
     }
 
-    /// Whether a `.git` directory or file sits in the log's (real) directory or above it.
+    /// Whether the log's (real) directory is in a git repository.
     static func isInGitRepository(_ logPath: String) -> Bool {
         var dir: String
         if let p = realpath(logPath, nil) { dir = Path.dirname(String(cString: p)); free(p) } else { dir = Path.dirname(logPath) }
-        while true {
-            if Path.exists(dir + "/.git") { return true }
-            let parent = Path.dirname(dir)
-            if parent == dir { return false }
-            dir = parent
-        }
+        return GitRepositoryState.locate(from: dir) != nil
     }
 }

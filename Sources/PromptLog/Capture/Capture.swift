@@ -26,7 +26,7 @@ public enum Capture {
     /// The editor command: `editor` in the config, then `$VISUAL`, then `$EDITOR`, then `vi`,
     /// split into words without a shell (so `code --wait` works and nothing is expanded).
     public static func editorCommand(env: Environment, config: Config) throws -> [String] {
-        let value = config["editor"] ?? env["VISUAL"] ?? env["EDITOR"] ?? "vi"
+        let value = CaptureDefaults.resolveEditor(env: env, config: config).value
         let words = try Subprocess.splitCommandLine(value)
         guard !words.isEmpty else {
             throw PlogError.invalidInput(input: value, reason: "the editor command is empty",
