@@ -11,7 +11,9 @@ import Testing
 /// - each block runs in its own sandbox: `HOME` (shown as `/home/me`) is also the working
 ///   directory, the demo log `shell/demo/sample.log` is `~/notes/prompts.log`, `TZ=UTC`,
 ///   `NO_COLOR=1`, `COLUMNS=80`, the built programs first on `PATH`;
-/// - every `console` block is marked, runnable or `<!-- not runnable: REASON -->`.
+/// - every `console` block is marked, runnable or `<!-- not runnable: REASON -->`;
+/// - an `sh` block (commands with comments, no output) may be marked runnable too: each line
+///   must exit 0, whatever it prints.
 @Suite struct DocsExamplesTests {
     static let root = repositoryRoot
 
@@ -51,7 +53,14 @@ import Testing
             while end < lines.count, !(lines[end].hasPrefix(fence) && lines[end].drop { $0 == "`" }.allSatisfy(\.isWhitespace)) {
                 end += 1
             }
-            if info == "console" {
+            if info == "sh", i > 0, lines[i - 1] == "<!-- runnable -->" {
+                // A list of commands: each line runs (comments are the shell's), any output, exit 0.
+                let body = lines[(i + 1)..<min(end, lines.count)].enumerated()
+                    .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty && !$0.element.hasPrefix("#") }
+                runnable.append(Example(file: file, line: i + 1, commands: body.map {
+                    Command(text: $0.element, expected: ["..."], line: i + 2 + $0.offset)
+                }))
+            } else if info == "console" {
                 let mark = i > 0 ? lines[i - 1] : ""
                 if mark == "<!-- runnable -->" {
                     runnable.append(Example(file: file, line: i + 1, commands: commands(lines, from: i + 1, to: end)))
