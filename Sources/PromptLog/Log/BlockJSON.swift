@@ -5,25 +5,24 @@
 public enum BlockJSON {
     /// One block as a JSON object on one line. `text` is the raw text to show (the whole block,
     /// or a cut of it); `extra` is appended inside the object (`, "key": value` pairs).
-    public static func object(_ block: Block, line: Int, text: [UInt8], extra: String = "") -> String {
+    public static func object(_ block: Block, line: Int, text: [UInt8], extra: [(String, JSONValue)] = []) -> String {
         let c = OutcomeClassifier.classify(block)
         let outcome = block.outcomeBullets
-        var s = "{\"timestamp\": " + JSONText.quote(block.timestamp.text)
-        s += ", \"model\": " + JSONText.quoteOrNull(block.model)
-        s += ", \"project\": " + JSONText.quoteOrNull(block.project)
-        s += ", \"task\": " + JSONText.quoteOrNull(block.task)
-        s += ", \"prompt\": " + JSONText.quoteOrNull(block.prompt)
-        s += ", \"outcome\": " + JSONText.quoteOrNull(outcome.isEmpty ? nil : outcome.joined(separator: "\n"))
-        s += ", \"verdict\": " + JSONText.quote(c.verdict.rawValue)
-        s += ", \"turns\": " + (c.turns.map(String.init) ?? "null")
+        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        var o: JSONObject = [
+            "timestamp": .string(block.timestamp.text), "model": string(block.model), "project": string(block.project),
+            "task": string(block.task), "prompt": string(block.prompt),
+            "outcome": string(outcome.isEmpty ? nil : outcome.joined(separator: "\n")),
+            "verdict": .string(c.verdict.rawValue), "turns": c.turns.map { JSONValue($0) } ?? .null,
+        ]
         if let source = block.source {
             // Only captured blocks carry the key, so other blocks export exactly as before.
-            s += ", \"source\": " + JSONValue.object(JSONObject([
-                ("tool", .string(source.tool)), ("session", source.session.map(JSONValue.string) ?? .null),
-                ("id", .string(source.id))])).compact
+            o["source"] = ["tool": .string(source.tool), "session": string(source.session), "id": .string(source.id)]
         }
-        s += ", \"offset\": \(block.offset), \"line\": \(line)"
-        s += ", \"text\": " + JSONText.quote(String(decoding: text, as: UTF8.self))
-        return s + extra + "}"
+        o["offset"] = JSONValue(block.offset)
+        o["line"] = JSONValue(line)
+        o["text"] = .string(String(decoding: text, as: UTF8.self))
+        for (key, value) in extra { o[key] = value }
+        return JSONValue.object(o).spaced
     }
 }

@@ -122,7 +122,7 @@ public enum RecallBundle {
     /// One block as a JSON object (DESIGN.md section 4), plus `"cut"` (lines omitted) when cut.
     static func json(_ block: Block, recalled: RecalledBlock, line: Int) -> String {
         BlockJSON.object(block, line: line, text: recalled.text,
-                         extra: recalled.isCut ? ", \"cut\": \(recalled.omittedLines)" : "")
+                         extra: recalled.isCut ? [("cut", JSONValue(recalled.omittedLines))] : [])
     }
 
     /// 1-based line numbers of the lines starting at `offsets`, counting newlines once over the

@@ -120,15 +120,18 @@ public struct WhenReport: Sendable {
 
     /// The report as one JSON object: patterns, total, first, last (objects or null), months.
     public func renderJSON() -> String {
-        func mention(_ m: Mention?) -> String {
-            guard let m else { return "null" }
-            return "{\"timestamp\": \(JSONText.quote(m.timestamp.text)), \"model\": \(JSONText.quoteOrNull(m.model)), "
-                + "\"project\": \(JSONText.quoteOrNull(m.project)), \"task\": \(JSONText.quoteOrNull(m.task)), "
-                + "\"offset\": \(m.offset), \"line\": \(m.line)}"
+        func mention(_ m: Mention?) -> JSONValue {
+            guard let m else { return .null }
+            return ["timestamp": .string(m.timestamp.text), "model": m.model.map(JSONValue.string) ?? .null,
+                    "project": m.project.map(JSONValue.string) ?? .null, "task": m.task.map(JSONValue.string) ?? .null,
+                    "offset": JSONValue(m.offset), "line": JSONValue(m.line)]
         }
-        var s = "{\n  \"patterns\": [" + patterns.map(JSONText.quote).joined(separator: ", ") + "],\n"
-        s += "  \"total\": \(total),\n  \"first\": \(mention(first)),\n  \"last\": \(mention(last)),\n  \"months\": ["
-        s += months.map { "{\"month\": \"\($0.month)\", \"count\": \($0.count)}" }.joined(separator: ", ")
-        return s + "]\n}\n"
+        // Pretty at the top level, each value on one line.
+        let fields: [(String, JSONValue)] = [
+            ("patterns", .array(patterns.map(JSONValue.string))), ("total", JSONValue(total)),
+            ("first", mention(first)), ("last", mention(last)),
+            ("months", .array(months.map { ["month": .string($0.month), "count": JSONValue($0.count)] })),
+        ]
+        return "{\n" + fields.map { "  " + JSONText.quote($0.0) + ": " + $0.1.spaced }.joined(separator: ",\n") + "\n}\n"
     }
 }

@@ -16,80 +16,76 @@ public enum StatsJSON {
     }
 
     public static func render(_ r: StatsReport, filters: Filters = Filters()) -> String {
-        var o = Object()
-        o.int("blocks", r.blocks)
-        o.string("first", r.first)
-        o.string("last", r.last)
-        o.number("per_week", r.perWeek.map { ($0 * 100).rounded() / 100 })
-        o.int("recent_days", r.recentDays)
-        o.raw("outcomes", outcomes(r.total))
-        o.number("hit_rate", r.total.hitRate.value)
-        o.number("ci_low", r.total.hitRate.low)
-        o.number("ci_high", r.total.hitRate.high)
-        o.number("hit_rate_none_as_miss", r.total.hitRateNoneAsMiss.value)
-        o.number("none_as_miss_ci_low", r.total.hitRateNoneAsMiss.low)
-        o.number("none_as_miss_ci_high", r.total.hitRateNoneAsMiss.high)
-        o.number("mean_turns", r.total.meanTurns)
-        o.int("turns_known", r.total.turnsKnown)
-        o.int("min_n", r.minN)
-        var f = Object()
-        f.string("since", filters.since)
-        f.string("until", filters.until)
-        f.string("model", filters.model)
-        f.string("project", filters.project)
-        f.raw("outcome", filters.outcome.isEmpty ? "null" : "[" + filters.outcome.map(JSONText.quote).joined(separator: ",") + "]")
-        o.raw("filters", f.text)
-        o.raw("by_model", array(r.byModel.map { group($0) }))
-        o.raw("by_project", array(r.byProject.map { group($0) }))
-        o.raw("by_month", array(r.byMonth.map { group($0) }))
-        o.raw("by_shape", array(r.byShape.map { group($0, label: true) }))
-        o.raw("repeats", array(r.repeats.map(repeat_)))
-        o.bool("repeats_complete", r.repeatsComplete)
-        return o.text + "\n"
+        var o = JSONObject()
+        o["blocks"] = JSONValue(r.blocks)
+        o["first"] = string(r.first)
+        o["last"] = string(r.last)
+        o["per_week"] = number(r.perWeek.map { ($0 * 100).rounded() / 100 })
+        o["recent_days"] = JSONValue(r.recentDays)
+        o["outcomes"] = outcomes(r.total)
+        o["hit_rate"] = number(r.total.hitRate.value)
+        o["ci_low"] = number(r.total.hitRate.low)
+        o["ci_high"] = number(r.total.hitRate.high)
+        o["hit_rate_none_as_miss"] = number(r.total.hitRateNoneAsMiss.value)
+        o["none_as_miss_ci_low"] = number(r.total.hitRateNoneAsMiss.low)
+        o["none_as_miss_ci_high"] = number(r.total.hitRateNoneAsMiss.high)
+        o["mean_turns"] = number(r.total.meanTurns)
+        o["turns_known"] = JSONValue(r.total.turnsKnown)
+        o["min_n"] = JSONValue(r.minN)
+        o["filters"] = [
+            "since": string(filters.since), "until": string(filters.until), "model": string(filters.model),
+            "project": string(filters.project),
+            "outcome": filters.outcome.isEmpty ? .null : .array(filters.outcome.map(JSONValue.string)),
+        ]
+        o["by_model"] = .array(r.byModel.map { group($0) })
+        o["by_project"] = .array(r.byProject.map { group($0) })
+        o["by_month"] = .array(r.byMonth.map { group($0) })
+        o["by_shape"] = .array(r.byShape.map { group($0, label: true) })
+        o["repeats"] = .array(r.repeats.map(repeat_))
+        o["repeats_complete"] = .bool(r.repeatsComplete)
+        return JSONValue.object(o).compact + "\n"
     }
 
-    static func outcomes(_ c: OutcomeCounts) -> String {
-        var o = Object()
-        for v in Verdict.allCases { o.int(v.rawValue, c.count(v)) }
-        return o.text
+    static func outcomes(_ c: OutcomeCounts) -> JSONValue {
+        .object(JSONObject(Verdict.allCases.map { ($0.rawValue, JSONValue(c.count($0))) }))
     }
 
-    static func group(_ g: StatsGroup, label: Bool = false) -> String {
-        var o = Object()
-        o.string("key", g.key)
-        if label { o.string("label", g.label) }
+    static func group(_ g: StatsGroup, label: Bool = false) -> JSONValue {
+        var o = JSONObject()
+        o["key"] = string(g.key)
+        if label { o["label"] = string(g.label) }
         counts(g.counts, into: &o)
-        o.bool("too_small", g.tooSmall)
-        o.raw("rank", g.rank.map(String.init) ?? "null")
-        return o.text
+        o["too_small"] = .bool(g.tooSmall)
+        o["rank"] = g.rank.map { JSONValue($0) } ?? .null
+        return .object(o)
     }
 
-    static func counts(_ c: OutcomeCounts, into o: inout Object) {
-        o.int("blocks", c.blocks)
-        o.int("hits", c.hits)
-        o.int("partials", c.partials)
-        o.int("misses", c.misses)
-        o.int("unclassified", c.unclassified)
-        o.int("none", c.none)
-        o.int("n", c.verdicts)
-        o.number("hit_rate", c.hitRate.value)
-        o.number("ci_low", c.hitRate.low)
-        o.number("ci_high", c.hitRate.high)
-        o.number("hit_rate_none_as_miss", c.hitRateNoneAsMiss.value)
-        o.number("mean_turns", c.meanTurns)
+    static func counts(_ c: OutcomeCounts, into o: inout JSONObject) {
+        o["blocks"] = JSONValue(c.blocks)
+        o["hits"] = JSONValue(c.hits)
+        o["partials"] = JSONValue(c.partials)
+        o["misses"] = JSONValue(c.misses)
+        o["unclassified"] = JSONValue(c.unclassified)
+        o["none"] = JSONValue(c.none)
+        o["n"] = JSONValue(c.verdicts)
+        o["hit_rate"] = number(c.hitRate.value)
+        o["ci_low"] = number(c.hitRate.low)
+        o["ci_high"] = number(c.hitRate.high)
+        o["hit_rate_none_as_miss"] = number(c.hitRateNoneAsMiss.value)
+        o["mean_turns"] = number(c.meanTurns)
     }
 
-    static func repeat_(_ t: RepeatedTask) -> String {
-        var o = Object()
-        o.string("task", t.task)
-        o.string("key", t.key)
-        o.int("count", t.count)
-        o.int("variants", t.variants)
-        o.string("first", t.first)
-        o.string("last", t.last)
-        o.int("months_spanned", t.monthsSpanned)
+    static func repeat_(_ t: RepeatedTask) -> JSONValue {
+        var o = JSONObject()
+        o["task"] = string(t.task)
+        o["key"] = string(t.key)
+        o["count"] = JSONValue(t.count)
+        o["variants"] = JSONValue(t.variants)
+        o["first"] = string(t.first)
+        o["last"] = string(t.last)
+        o["months_spanned"] = JSONValue(t.monthsSpanned)
         counts(t.counts, into: &o)
-        return o.text
+        return .object(o)
     }
 
     /// What stats read of each block, one JSON object per line (for the diagnostic `--each-block`):
@@ -97,53 +93,33 @@ public enum StatsJSON {
     public static func eachBlock(_ items: [StatsBlock]) -> String {
         var out = ""
         for b in items {
-            var o = Object()
-            o.int("line", b.line)
-            o.int("offset", b.offset)
-            o.string("timestamp", b.timestamp)
-            o.string("model", b.model)
-            o.string("project", b.project)
-            o.string("verdict", b.classification.verdict.rawValue)
-            o.raw("turns", b.classification.turns.map(String.init) ?? "null")
-            o.string("bullet", b.bullet)
-            o.string("task", b.task)
-            out += o.text + "\n"
+            let o: JSONObject = [
+                "line": JSONValue(b.line), "offset": JSONValue(b.offset), "timestamp": string(b.timestamp),
+                "model": string(b.model), "project": string(b.project),
+                "verdict": .string(b.classification.verdict.rawValue),
+                "turns": b.classification.turns.map { JSONValue($0) } ?? .null,
+                "bullet": string(b.bullet), "task": string(b.task),
+            ]
+            out += JSONValue.object(o).compact + "\n"
         }
         return out
     }
 
     /// Blocks the classifier could not place, as a JSON array (for `--unclassified --json`).
     public static func unclassified(_ items: [UnclassifiedBlock]) -> String {
-        array(items.map { b in
-            var o = Object()
-            o.int("line", b.line)
-            o.int("offset", b.offset)
-            o.string("timestamp", b.timestamp)
-            o.string("model", b.model)
-            o.string("project", b.project)
-            o.string("text", b.text)
-            return o.text
-        }) + "\n"
+        JSONValue.array(items.map { b in
+            ["line": JSONValue(b.line), "offset": JSONValue(b.offset), "timestamp": string(b.timestamp),
+             "model": string(b.model), "project": string(b.project), "text": string(b.text)]
+        }).compact + "\n"
     }
 
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+    static func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
 
     /// A JSON number: integers as they are, fractions to four decimals; `null` for nil or non-finite.
-    static func number(_ v: Double?) -> String {
-        guard let v, v.isFinite else { return "null" }
+    static func number(_ v: Double?) -> JSONValue {
+        guard let v, v.isFinite else { return .null }
         let r = (v * 10_000).rounded() / 10_000
-        if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
-        return String(r)
-    }
-
-    /// Keys in the order they are added.
-    struct Object {
-        private var parts: [String] = []
-        var text: String { "{" + parts.joined(separator: ",") + "}" }
-        mutating func raw(_ key: String, _ value: String) { parts.append(JSONText.quote(key) + ":" + value) }
-        mutating func int(_ key: String, _ v: Int) { raw(key, String(v)) }
-        mutating func number(_ key: String, _ v: Double?) { raw(key, StatsJSON.number(v)) }
-        mutating func string(_ key: String, _ v: String?) { raw(key, JSONText.quoteOrNull(v)) }
-        mutating func bool(_ key: String, _ v: Bool) { raw(key, v ? "true" : "false") }
+        if r == r.rounded() && abs(r) < 1e15 { return .number(String(Int(r))) }
+        return .number(String(r))
     }
 }

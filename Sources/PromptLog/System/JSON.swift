@@ -52,21 +52,31 @@ public enum JSONValue: Sendable, Equatable {
         return value
     }
 
-    /// The value as compact JSON on one line.
+    /// The value as compact JSON on one line: `{"a":1,"b":[2,3]}`.
     public var compact: String {
         var out = ""
-        write(to: &out, indent: nil, level: 0)
+        write(to: &out, style: .compact, level: 0)
+        return out
+    }
+
+    /// The value on one line with a space after each `:` and `,`: `{"a": 1, "b": [2, 3]}`
+    /// (the shape of recall's and export's block objects).
+    public var spaced: String {
+        var out = ""
+        write(to: &out, style: .spaced, level: 0)
         return out
     }
 
     /// The value as JSON indented by `indent` spaces per level (default 2), the way settings files are written.
     public func pretty(indent: Int = 2) -> String {
         var out = ""
-        write(to: &out, indent: String(repeating: " ", count: indent), level: 0)
+        write(to: &out, style: .pretty(String(repeating: " ", count: indent)), level: 0)
         return out
     }
 
-    func write(to out: inout String, indent: String?, level: Int) {
+    enum Style { case compact, spaced, pretty(String) }
+
+    func write(to out: inout String, style: Style, level: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -77,28 +87,39 @@ public enum JSONValue: Sendable, Equatable {
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                newline(&out, indent, level + 1)
-                item.write(to: &out, indent: indent, level: level + 1)
+                separate(&out, style, level + 1, first: i == 0)
+                item.write(to: &out, style: style, level: level + 1)
             }
-            newline(&out, indent, level)
+            close(&out, style, level)
             out += "]"
         case .object(let object):
             guard !object.isEmpty else { out += "{}"; return }
             out += "{"
             for (i, (key, value)) in object.pairs.enumerated() {
                 if i > 0 { out += "," }
-                newline(&out, indent, level + 1)
+                separate(&out, style, level + 1, first: i == 0)
                 out += JSONText.quote(key)
-                out += indent == nil ? ":" : ": "
-                value.write(to: &out, indent: indent, level: level + 1)
+                if case .compact = style { out += ":" } else { out += ": " }
+                value.write(to: &out, style: style, level: level + 1)
             }
-            newline(&out, indent, level)
+            close(&out, style, level)
             out += "}"
         }
     }
 
-    private func newline(_ out: inout String, _ indent: String?, _ level: Int) {
-        guard let indent else { return }
+    /// What goes before an item: a newline and indent (pretty), a space after a comma (spaced).
+    private func separate(_ out: inout String, _ style: Style, _ level: Int, first: Bool) {
+        switch style {
+        case .compact: break
+        case .spaced: if !first { out += " " }
+        case .pretty(let indent):
+            out += "\n"
+            for _ in 0..<level { out += indent }
+        }
+    }
+
+    private func close(_ out: inout String, _ style: Style, _ level: Int) {
+        guard case .pretty(let indent) = style else { return }
         out += "\n"
         for _ in 0..<level { out += indent }
     }

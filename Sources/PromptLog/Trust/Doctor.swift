@@ -342,16 +342,13 @@ public enum Doctor {
     /// The report as one JSON object: `{"log", "healthy", "problems", "checks": [{"name", "status",
     /// "summary", "details", "hint"}]}`.
     public static func json(_ report: DoctorReport) -> String {
-        var s = "{\"log\":" + JSONText.quote(report.logPath) + ",\"healthy\":" + (report.isHealthy ? "true" : "false")
-            + ",\"problems\":" + String(report.problems) + ",\"checks\":["
-        for (i, c) in report.checks.enumerated() {
-            if i > 0 { s += "," }
-            s += "{\"name\":" + JSONText.quote(c.name) + ",\"status\":" + JSONText.quote(c.status.rawValue)
-                + ",\"summary\":" + JSONText.quote(c.summary)
-                + ",\"details\":[" + c.details.map(JSONText.quote).joined(separator: ",") + "]"
-                + ",\"hint\":" + JSONText.quoteOrNull(c.hint) + "}"
+        let checks: [JSONValue] = report.checks.map { c in
+            ["name": .string(c.name), "status": .string(c.status.rawValue), "summary": .string(c.summary),
+             "details": .array(c.details.map(JSONValue.string)), "hint": c.hint.map(JSONValue.string) ?? .null]
         }
-        return s + "]}\n"
+        let o: JSONObject = ["log": .string(report.logPath), "healthy": .bool(report.isHealthy),
+                             "problems": JSONValue(report.problems), "checks": .array(checks)]
+        return JSONValue.object(o).compact + "\n"
     }
 
     static func paint(_ s: String, _ code: String, _ on: Bool) -> String { on ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
