@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "plog", targets: ["plog"]),
         .executable(name: "prompthist", targets: ["prompthist"]),
         .executable(name: "plog-git", targets: ["plog-git"]),
+        .executable(name: "plog-import", targets: ["plog-import"]),
         .library(name: "PromptLog", targets: ["PromptLog"]),
     ],
     dependencies: [
@@ -52,6 +53,10 @@ let package = Package(
         .executableTarget(
             name: "plog-git",
             dependencies: ["PromptVault", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "plog-import",
+            dependencies: ["PromptImport", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptImportTests", dependencies: ["PromptImport", "PromptLog"], exclude: ["Fixtures"]),
