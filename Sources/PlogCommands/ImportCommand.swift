@@ -9,7 +9,7 @@ import PromptLog
 public struct ImportCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import the prompts you typed into another tool (Claude Code, Codex) into the log.",
+        abstract: "Import the prompts you typed into another tool (Claude Code, Codex, Gemini CLI, Aider, ChatGPT, llm) into the log.",
         discussion: """
             Reads the tool's history where the tool keeps it (or the paths you name) and adds one \
             block per prompt a person typed: no tool results, command wrappers, injected context, \
@@ -29,7 +29,8 @@ public struct ImportCommand: ParsableCommand {
             trivial, unreadable lines, credentials redacted. Exit 0 when the import ran (even if \
             it added nothing), 2 on an error.
             """,
-        subcommands: [ImportClaudeCodeCommand.self, ImportCodexCommand.self])
+        subcommands: [ImportClaudeCodeCommand.self, ImportCodexCommand.self,
+                      ImportGeminiCommand.self, ImportAiderCommand.self, ImportChatGPTCommand.self, ImportLLMCommand.self])
 
     public init() {}
 }
