@@ -49,12 +49,11 @@ public struct AiderReader: HistoryReader {
                 if !Path.exists(file) { file = path + "/.aider.input.history" }
             }
             guard Path.exists(file) else { throw PlogError.io(operation: "cannot open", path: file, errno: ENOENT) }
-            let bytes = try FileIO.readAll(file)
             let project = Path.basename(Path.dirname(file))
-            if AiderReader.isInputHistory(bytes) {
-                try readInputHistory(bytes, file: file, project: project, tally: &tally, emit: emit)
+            if AiderReader.isInputHistory(try FileIO.readHead(file, count: 4096)) {
+                try readInputHistory(file: file, project: project, tally: &tally, emit: emit)
             } else {
-                try readChatHistory(bytes, file: file, project: project, tally: &tally, emit: emit)
+                try readChatHistory(file: file, project: project, tally: &tally, emit: emit)
             }
         }
     }
@@ -71,7 +70,7 @@ public struct AiderReader: HistoryReader {
 
     // MARK: - .aider.chat.history.md
 
-    private func readChatHistory(_ bytes: [UInt8], file: String, project: String, tally: inout ImportTally,
+    private func readChatHistory(file: String, project: String, tally: inout ImportTally,
                                  emit: (CapturedPrompt) throws -> Void) throws {
         let header = Array("# aider chat started at ".utf8), prompt = Array("#### ".utf8)
         var sessionStart: String?
@@ -99,13 +98,10 @@ public struct AiderReader: HistoryReader {
                 timestamp: Timestamp.local(epochSeconds: instant), text: text, model: model, project: project))
         }
 
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = bytes[start..<lineEnd]
+        var start = 0  // the byte offset of the line
+        try LineReader.forEachLine(path: file) { raw, _ in
+            defer { start += raw.count + 1 }
+            let line = raw.last == 0x0D ? UnsafeBufferPointer(rebasing: raw.dropLast()) : raw
             if line.starts(with: prompt) || (line.count == 4 && line.elementsEqual(prompt.prefix(4))) {
                 if promptOffset < 0 { promptOffset = start }
                 var content = line.dropFirst(min(5, line.count))
@@ -124,7 +120,6 @@ public struct AiderReader: HistoryReader {
                     model = m
                 }
             }
-            start = end + 1
         }
         try flush()
     }
@@ -158,7 +153,7 @@ public struct AiderReader: HistoryReader {
 
     // MARK: - .aider.input.history
 
-    private func readInputHistory(_ bytes: [UInt8], file: String, project: String, tally: inout ImportTally,
+    private func readInputHistory(file: String, project: String, tally: inout ImportTally,
                                   emit: (CapturedPrompt) throws -> Void) throws {
         var stampOffset = -1
         var instant: Int64?
@@ -180,13 +175,10 @@ public struct AiderReader: HistoryReader {
                                     timestamp: Timestamp.local(epochSeconds: instant), text: text, model: nil, project: project))
         }
 
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = bytes[start..<lineEnd]
+        var start = 0  // the byte offset of the line
+        try LineReader.forEachLine(path: file) { raw, _ in
+            defer { start += raw.count + 1 }
+            let line = raw.last == 0x0D ? UnsafeBufferPointer(rebasing: raw.dropLast()) : raw
             if line.first == 0x23 {  // '#': a new entry's time
                 try flush()
                 stampOffset = start
@@ -194,7 +186,6 @@ public struct AiderReader: HistoryReader {
             } else if line.first == 0x2B, stampOffset >= 0 {  // '+': a line of the entry
                 lines.append(String(decoding: line.dropFirst(), as: UTF8.self))
             }
-            start = end + 1
         }
         try flush()
     }

@@ -56,11 +56,7 @@ public struct ChatGPTReader: HistoryReader {
 
     /// Whether the file starts with a zip's local header signature (the name may say nothing).
     static func isZip(_ path: String) throws -> Bool {
-        let fd = try FileIO.openRegular(path, flags: O_RDONLY)
-        defer { close(fd) }
-        var magic = [UInt8](repeating: 0, count: 4)
-        let n = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 4, 0) }
-        return n == 4 && magic == [0x50, 0x4B, 0x03, 0x04]
+        try FileIO.readHead(path, count: 4) == [0x50, 0x4B, 0x03, 0x04]
     }
 
     /// One conversation's JSON text: its kept branch, prompts emitted oldest first.

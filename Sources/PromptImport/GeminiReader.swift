@@ -89,7 +89,6 @@ public struct GeminiReader: HistoryReader {
     /// Reads one session file; returns its session id (nil for a subagent's or an unreadable file).
     private func readSession(_ file: String, project: String?, tally: inout ImportTally,
                              emit: (CapturedPrompt) throws -> Void) throws -> String? {
-        let bytes = try FileIO.readAll(file)
         var sessionId: String?
         var kind: String?
         var order: [String] = []
@@ -106,24 +105,20 @@ public struct GeminiReader: HistoryReader {
             if let k = o["kind"]?.stringValue { kind = k }
         }
 
-        let firstByte = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        if file.hasSuffix(".json"), firstByte == 0x7B, let whole = try? JSONValue.parse(bytes),
-           let list = whole["messages"]?.arrayValue {
+        if file.hasSuffix(".json") {
             // The older single-object session file.
+            guard let whole = try? JSONValue.parse(try FileIO.readAll(file)), let list = whole["messages"]?.arrayValue else {
+                tally.unreadable += 1
+                return nil
+            }
             metadata(whole)
             list.forEach(take)
         } else {
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-                defer { start = end + 1 }
-                let line = bytes[start..<end]
-                guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
-                guard let record = try? line.withUnsafeBufferPointer({ try JSONValue.parse($0) }),
-                      record.objectValue != nil else {
+            try LineReader.forEachLine(path: file) { line, _ in
+                guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { return }
+                guard let record = try? JSONValue.parse(line), record.objectValue != nil else {
                     tally.unreadable += 1
-                    continue
+                    return
                 }
                 if let target = record["$rewindTo"]?.stringValue {
                     if let at = order.firstIndex(of: target) {

@@ -203,3 +203,24 @@ final class ZipArchive {
     private func le32(_ b: [UInt8], _ i: Int) -> UInt32 { UInt32(le16(b, i)) | UInt32(le16(b, i + 2)) << 16 }
     private func le64(_ b: [UInt8], _ i: Int) -> UInt64 { UInt64(le32(b, i)) | UInt64(le32(b, i + 4)) << 32 }
 }
+
+extension FileIO {
+    /// Up to the first `count` bytes of a file (to tell formats apart by their start).
+    static func readHead(_ path: String, count: Int) throws -> [UInt8] {
+        let fd = try openRegular(path, flags: O_RDONLY)
+        defer { close(fd) }
+        var out = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, count - got, off_t(got)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw PlogError.io(operation: "cannot read", path: path, errno: errno)
+            }
+            if n == 0 { break }
+            got += n
+        }
+        out.removeLast(count - got)
+        return out
+    }
+}
