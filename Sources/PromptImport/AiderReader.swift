@@ -9,8 +9,11 @@ import PromptLog
 /// lines name the model (`> Model: gpt-4o-mini with whole edit format`, `> Models: X with …, weak
 /// model Y` in 0.47, `> Main model: X with …` later; a `/model` switch prints them again).
 /// `.aider.input.history` (prompt_toolkit's `FileHistory`: `# <date time.micro>` then `+line`
-/// per line) has one time per prompt but no model; it is read when named, or when no chat
-/// history is found.
+/// per line) has one time per prompt but no model. Reading the chat history, a prompt takes its
+/// time from the input history beside it when the same text is there (the first unused time at or
+/// after the session's start), else the session's start. The input history is read on its own
+/// when named or when no chat history is found, and then only for prompts the chat history beside
+/// it lacks (the others are the chat history's, counted as already present).
 ///
 /// Aider writes its times with `datetime.now()`: the local time with no zone. They are read as
 /// this machine's local time (right unless the history was written in another time zone).
@@ -50,10 +53,27 @@ public struct AiderReader: HistoryReader {
             }
             guard Path.exists(file) else { throw PlogError.io(operation: "cannot open", path: file, errno: ENOENT) }
             let project = Path.basename(Path.dirname(file))
+            let dir = Path.dirname(file)
+            var scratch = ImportTally()
             if AiderReader.isInputHistory(try FileIO.readHead(file, count: 4096)) {
-                try readInputHistory(file: file, project: project, tally: &tally, emit: emit)
+                // The prompts of the chat history beside it are that file's to log.
+                var inChat: Set<String> = []
+                let chat = dir + "/.aider.chat.history.md"
+                if Path.exists(chat), !AiderReader.isInputHistory(try FileIO.readHead(chat, count: 4096)) {
+                    try readChatHistory(file: chat, project: project, times: [:], tally: &scratch) { inChat.insert($0.text) }
+                }
+                try readInputHistory(file: file, project: project, skipping: inChat, tally: &tally, emit: emit)
             } else {
-                try readChatHistory(file: file, project: project, tally: &tally, emit: emit)
+                // The input history beside it has a time for each prompt, where the chat history
+                // has only the session's start.
+                var times: [String: [Int64]] = [:]
+                let input = dir + "/.aider.input.history"
+                if Path.exists(input), AiderReader.isInputHistory(try FileIO.readHead(input, count: 4096)) {
+                    try readInputHistory(file: input, project: project, skipping: [], tally: &scratch) {
+                        times[$0.text, default: []].append($0.timestamp.epochSeconds)
+                    }
+                }
+                try readChatHistory(file: file, project: project, times: times, tally: &tally, emit: emit)
             }
         }
     }
@@ -70,7 +90,9 @@ public struct AiderReader: HistoryReader {
 
     // MARK: - .aider.chat.history.md
 
-    private func readChatHistory(file: String, project: String, tally: inout ImportTally,
+    /// `times`: the input history's times of each prompt text; a prompt takes the first one at
+    /// or after its session's start (each used once), else the session's start.
+    private func readChatHistory(file: String, project: String, times: [String: [Int64]], tally: inout ImportTally,
                                  emit: (CapturedPrompt) throws -> Void) throws {
         let header = Array("# aider chat started at ".utf8), prompt = Array("#### ".utf8)
         var sessionStart: String?
@@ -79,6 +101,7 @@ public struct AiderReader: HistoryReader {
         // The prompt being gathered: its first line's offset and its lines.
         var promptOffset = -1
         var promptLines: [String] = []
+        var times = times
 
         func flush() throws {
             defer { promptOffset = -1; promptLines = [] }
@@ -93,9 +116,14 @@ public struct AiderReader: HistoryReader {
                 tally.unreadable += 1
                 return
             }
+            var sent = instant
+            if var list = times[text], let k = list.firstIndex(where: { $0 >= instant }) {
+                sent = list.remove(at: k)
+                times[text] = list
+            }
             try emit(CapturedPrompt(
                 source: SourceRef(tool: AiderReader.tool, session: file + "@" + sessionStart, id: String(promptOffset)),
-                timestamp: Timestamp.local(epochSeconds: instant), text: text, model: model, project: project))
+                timestamp: Timestamp.local(epochSeconds: sent), text: text, model: model, project: project))
         }
 
         var start = 0  // the byte offset of the line
@@ -153,7 +181,8 @@ public struct AiderReader: HistoryReader {
 
     // MARK: - .aider.input.history
 
-    private func readInputHistory(file: String, project: String, tally: inout ImportTally,
+    /// `skipping`: texts the chat history beside it holds, counted as already present.
+    private func readInputHistory(file: String, project: String, skipping: Set<String>, tally: inout ImportTally,
                                   emit: (CapturedPrompt) throws -> Void) throws {
         var stampOffset = -1
         var instant: Int64?
@@ -169,6 +198,10 @@ public struct AiderReader: HistoryReader {
             }
             guard let instant else {
                 tally.unreadable += 1
+                return
+            }
+            if skipping.contains(text) {
+                tally.alreadyPresent += 1
                 return
             }
             try emit(CapturedPrompt(source: SourceRef(tool: AiderReader.tool, session: file, id: String(stampOffset)),

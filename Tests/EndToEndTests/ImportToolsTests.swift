@@ -66,6 +66,10 @@ import Testing
         #expect(first.stderr.contains("aider: added 4,"), "\(first.stderr)")
         #expect(log.contains("## 2024-08-05T19:33:32+00:00  claude-3-5-sonnet-20240620  webshop\n"), "\(log)")
         #expect(!log.contains("Fix any errors below"))
+        #expect(log.contains("## 2024-11-30T08:05:41+00:00  gpt-4o  webshop\n"), "the input history's time: \(log)")
+        // The input history named: only the prompt the chat history lacks, once.
+        let (input, _, _) = try importTwice(s, ["aider", ".aider.input.history"], cwd: s.work + "/webshop")
+        #expect(input.stderr.contains("aider: added 1, 1 already present"), "\(input.stderr)")
     }
 
     @Test func chatgptZipAndItsJSONAreOneImport() throws {

@@ -150,17 +150,32 @@ final class AiderReaderTests: XCTestCase {
         XCTAssertEqual(berlin[0].timestamp.hour, 19)
         XCTAssertEqual(berlin[0].timestamp.epochSeconds, 1_722_879_212)  // 2024-08-05T17:33:32Z
         XCTAssertEqual(berlin[2].timestamp.offsetMinutes, 60, "winter time in November")
-        XCTAssertEqual(berlin[2].timestamp.hour, 8)
+        XCTAssertEqual(berlin[3].timestamp.hour, 8)
     }
 
-    func testInputHistory() throws {
+    func testInputHistoryAddsOnlyWhatTheChatHistoryLacks() throws {
         let (prompts, tally) = try withTimeZone("UTC") { try collect(AiderReader(), [input]) }
+        XCTAssertEqual(prompts.map(\.text), ["Refactor total() to use a generator expression\nand keep it readable"])
+        XCTAssertEqual(prompts.map(\.model), [nil])
+        XCTAssertEqual(prompts[0].timestamp.epochSeconds, 1_732_954_050)  // 2024-11-30T08:07:30Z
+        XCTAssertEqual(prompts[0].source.session, input)
+        XCTAssertEqual(tally.notTyped, 1, "/model")
+        XCTAssertEqual(tally.alreadyPresent, 1, "the chat history's 'Add a test for the empty cart'")
+    }
+
+    func testInputHistoryAlone() throws {
+        let dir = temporaryDirectory(self)
+        try FileIO.writeNew(dir + "/.aider.input.history", try FileIO.readAll(input))
+        let (prompts, _) = try collect(AiderReader(), [dir])
         XCTAssertEqual(prompts.map(\.text), ["Add a test for the empty cart",
                                              "Refactor total() to use a generator expression\nand keep it readable"])
-        XCTAssertEqual(prompts.map(\.model), [nil, nil])
-        XCTAssertEqual(prompts[1].timestamp.epochSeconds, 1_732_954_050)  // 2024-11-30T08:07:30Z
-        XCTAssertEqual(prompts[1].source.session, input)
-        XCTAssertEqual(tally.notTyped, 1)
+    }
+
+    func testChatPromptsTakeTheInputHistorysTime() throws {
+        let (prompts, _) = try withTimeZone("UTC") { try collect(AiderReader(), [chat]) }
+        XCTAssertEqual(prompts[2].text, "Add a test for the empty cart")
+        XCTAssertEqual(prompts[2].timestamp.epochSeconds, 1_732_953_941, "08:05:41 from the input history")
+        XCTAssertEqual(prompts[3].timestamp.epochSeconds, 1_732_953_900, "not in the input history as written: the session's start")
     }
 
     func testDefaultPathsFollowTheRepositoryAndAidersVariables() throws {
