@@ -291,6 +291,15 @@ final class ZipArchiveTests: XCTestCase {
         XCTAssertEqual(out, try FileIO.readAll(fixtures + "/chatgpt/conversations.json"))
     }
 
+    func testZIP64() throws {
+        let zip = try ZipArchive(path: fixtures + "/chatgpt/export-zip64.zip")
+        let entry = try XCTUnwrap(zip.entry(named: "conversations.json"))
+        XCTAssertEqual(entry.uncompressedSize, 3823, "from the ZIP64 extra field")
+        var out: [UInt8] = []
+        try zip.read(entry) { out += $0 }
+        XCTAssertEqual(out, try FileIO.readAll(fixtures + "/chatgpt/conversations.json"))
+    }
+
     func testCorruptDataFailsItsCheck() throws {
         let dir = temporaryDirectory(self)
         var bytes = try FileIO.readAll(fixtures + "/chatgpt/export.zip")
