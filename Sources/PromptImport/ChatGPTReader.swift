@@ -87,7 +87,8 @@ public struct ChatGPTReader: HistoryReader {
                 continue
             }
             guard let id = message["id"]?.stringValue,
-                  let seconds = message["create_time"]?.doubleValue ?? fallbackTime, seconds.isFinite else {
+                  let seconds = message["create_time"]?.doubleValue ?? fallbackTime, seconds.isFinite,
+                  abs(seconds) < 1e11 else {  // an epoch in seconds; anything else is damage
                 tally.unreadable += 1
                 continue
             }

@@ -261,6 +261,16 @@ final class ChatGPTReaderTests: XCTestCase {
         return out
     }
 
+    func testDamagedTimesAreUnreadableNotACrash() throws {
+        let dir = temporaryDirectory(self)
+        let conv = #"[{"id":"c","current_node":"a","mapping":{"a":{"id":"a","parent":null,"message":{"id":"m","author":{"role":"user"},"#
+            + #""create_time":1e300,"content":{"content_type":"text","parts":["a prompt with a damaged time"]}}}}}]"#
+        try FileIO.writeNew(dir + "/c.json", Array(conv.utf8))
+        let (prompts, tally) = try collect(ChatGPTReader(), [dir + "/c.json"])
+        XCTAssertEqual(prompts.count, 0)
+        XCTAssertEqual(tally.unreadable, 1)
+    }
+
     func testNotAnExportIsAClearError() throws {
         let dir = temporaryDirectory(self)
         try FileIO.writeNew(dir + "/object.json", Array("{\"mapping\": {}}".utf8))
