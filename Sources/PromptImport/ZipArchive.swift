@@ -54,10 +54,11 @@ final class ZipArchive {
     func read(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         guard entry.flags & 1 == 0 else { throw bad("\(entry.name) is encrypted") }
         let local = try bytes(at: entry.localHeaderOffset, count: 30)
+        // Sizes and offsets come from the file: every sum below is checked against its size first.
         guard le32(local, 0) == 0x0403_4B50 else { throw bad("no local header for \(entry.name)") }
         var offset = entry.localHeaderOffset + 30 + UInt64(le16(local, 26)) + UInt64(le16(local, 28))
         var remaining = entry.compressedSize
-        guard offset + remaining <= size else { throw bad("\(entry.name) runs past the end of the file") }
+        guard fits(offset, remaining) else { throw bad("\(entry.name) runs past the end of the file") }
         var crc: uLong = crc32(0, nil, 0)
         var produced: UInt64 = 0
         let chunk = 65_536
@@ -141,7 +142,7 @@ final class ZipArchive {
             guard le32(record, 0) == 0x0606_4B50 else { throw bad("a ZIP64 archive without its end record") }
             count = le64(record, 32); cdSize = le64(record, 40); cdOffset = le64(record, 48)
         }
-        guard cdOffset + cdSize <= size, cdSize < 1 << 31 else { throw bad("its central directory lies outside the file") }
+        guard fits(cdOffset, cdSize), cdSize < 1 << 31 else { throw bad("its central directory lies outside the file") }
         let cd = try bytes(at: cdOffset, count: Int(cdSize))
         var entries: [Entry] = []
         var p = 0
@@ -175,7 +176,7 @@ final class ZipArchive {
     // MARK: - Bytes
 
     private func bytes(at offset: UInt64, count: Int) throws -> [UInt8] {
-        guard offset + UInt64(count) <= size else { throw bad("it ends early (truncated download?)") }
+        guard fits(offset, UInt64(count)) else { throw bad("it ends early (truncated download?)") }
         var out = [UInt8](repeating: 0, count: count)
         if count > 0 { try out.withUnsafeMutableBufferPointer { try readFully($0.baseAddress!, count: count, at: offset) } }
         return out
@@ -193,6 +194,9 @@ final class ZipArchive {
             got += n
         }
     }
+
+    /// Whether `count` bytes from `offset` lie within the file (without overflowing).
+    private func fits(_ offset: UInt64, _ count: UInt64) -> Bool { count <= size && offset <= size - count }
 
     private func bad(_ why: String) -> PlogError {
         .invalidInput(input: path, reason: "cannot be read as a zip archive: \(why)",

@@ -310,6 +310,36 @@ final class ZipArchiveTests: XCTestCase {
         XCTAssertEqual(out, try FileIO.readAll(fixtures + "/chatgpt/conversations.json"))
     }
 
+    /// Truncations and single-byte changes of the headers (the first local header, the central
+    /// directory and end records) of both fixtures either read or throw: sizes and offsets come
+    /// from the file and must never trap or read outside it.
+    func testDamageNeverCrashes() throws {
+        let dir = temporaryDirectory(self)
+        for name in ["export.zip", "export-zip64.zip"] {
+            let good = try FileIO.readAll(fixtures + "/chatgpt/" + name)
+            var variants: [[UInt8]] = stride(from: 0, to: good.count, by: 9).map { Array(good[0..<$0]) }
+            for i in 0..<good.count where i < 80 || i >= good.count - 200 {
+                var v = good
+                v[i] ^= 0xFF
+                variants.append(v)
+                // An 8-byte field of all ones: the largest size or offset a ZIP64 field can say.
+                if i + 8 <= good.count {
+                    var w = good
+                    w.replaceSubrange(i..<(i + 8), with: repeatElement(0xFF, count: 8))
+                    variants.append(w)
+                }
+            }
+            for (k, v) in variants.enumerated() {
+                let path = dir + "/v\(k).zip"
+                try FileIO.writeNew(path, v)
+                if let zip = try? ZipArchive(path: path) {
+                    for entry in zip.entries { try? zip.read(entry) { _ in } }
+                }
+                unlink(path)
+            }
+        }
+    }
+
     func testCorruptDataFailsItsCheck() throws {
         let dir = temporaryDirectory(self)
         var bytes = try FileIO.readAll(fixtures + "/chatgpt/export.zip")
