@@ -52,6 +52,12 @@ public struct AiderReader: HistoryReader {
                 if !Path.exists(file) { file = path + "/.aider.input.history" }
             }
             guard Path.exists(file) else { throw PlogError.io(operation: "cannot open", path: file, errno: ENOENT) }
+            // The path is part of each prompt's SOURCE: the same file named through a symlink or
+            // `..` must give the same one.
+            if let real = realpath(file, nil) {
+                file = String(cString: real)
+                free(real)
+            }
             let project = Path.basename(Path.dirname(file))
             let dir = Path.dirname(file)
             var scratch = ImportTally()

@@ -140,6 +140,16 @@ final class AiderReaderTests: XCTestCase {
         XCTAssertEqual(prompts[2].source.session, chat + "@2024-11-30T08:05:00")
     }
 
+    func testTheSameFileByAnotherPathGivesTheSameSources() throws {
+        let dir = temporaryDirectory(self)
+        XCTAssertEqual(symlink(fixtures + "/aider/webshop", dir + "/link"), 0)
+        let direct = try collect(AiderReader(), [chat]).0.map(\.source)
+        let viaLink = try collect(AiderReader(), [dir + "/link/.aider.chat.history.md"]).0.map(\.source)
+        let viaDots = try collect(AiderReader(), [fixtures + "/aider/webshop/../webshop"]).0.map(\.source)
+        XCTAssertEqual(viaLink, direct)
+        XCTAssertEqual(viaDots, direct)
+    }
+
     func testTimesWithoutZoneAreThisMachinesLocalTime() throws {
         let tokyo = try withTimeZone("Asia/Tokyo") { try collect(AiderReader(), [chat]).0 }
         XCTAssertEqual(tokyo[0].timestamp.epochSeconds, 1_722_854_012)  // 2024-08-05T19:33:32+09:00
