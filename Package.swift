@@ -49,6 +49,7 @@ let package = Package(
             dependencies: ["PromptImport", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
+        .testTarget(name: "PromptImportTests", dependencies: ["PromptImport", "PromptLog"]),
         .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog", "CSupport"]),
         // Fixtures and golden files are read by path (next to the test sources), not bundled.
         .testTarget(name: "EndToEndTests", dependencies: ["PromptLog"], exclude: ["Fixtures", "Golden"]),
