@@ -68,7 +68,7 @@ public struct CodexReader: HistoryReader {
             try LineReader.forEachLine(path: file) { line, _ in
                 if line.isEmpty { return }
                 guard let value = try? JSONValue.parse(line), let raw = value["text"]?.stringValue,
-                      let ts = value["ts"]?.intValue else {
+                      let ts = value["ts"]?.doubleValue.map({ Int($0) }) else {
                     tally.unreadable += 1
                     return
                 }

@@ -130,6 +130,35 @@ struct ImportTests {
         #expect(missing.stderr.contains("\(s.work)/nowhere"))
     }
 
+    @Test("older layouts: Claude Code's ~/.config/claude with an agent-*.jsonl beside the session; Codex history by thread_id")
+    func olderLayouts() throws {
+        let s = try Sandbox()
+        try s.installImportFixture("legacy")
+        let claude = try s.run("plog", ["import", "claude-code", "-f", "p.log"])
+        #expect(claude.status == 0, "\(claude.stderr)")
+        #expect(claude.stderr.hasPrefix("plog: claude-code: added 1, 0 already present, 0 not typed"))
+        let codex = try s.run("plog", ["import", "codex", "-f", "p.log"])
+        #expect(codex.status == 0, "\(codex.stderr)")
+        #expect(try s.read("work/p.log") == """
+            ## 2025-07-01T08:00+00:00  claude-sonnet-4-20250514  legacy
+            TASK: migrate the settings loader to the new config path
+
+            SOURCE: claude-code s5 u5
+
+            PROMPT:
+            > migrate the settings loader to the new config path
+
+            ## 2025-07-01T08:00+00:00
+            TASK: Add a --json flag to the status command
+
+            SOURCE: codex 66666666-6666-4666-8666-666666666666 h-60c59ae9eefc4bc6
+
+            PROMPT:
+            > Add a --json flag to the status command
+
+            """)
+    }
+
     @Test("codex from $CODEX_HOME: legacy, forked, paginated and flat rollouts and history.jsonl; a second run adds nothing")
     func codex() throws {
         let s = try Sandbox()
