@@ -281,7 +281,7 @@ public struct SessionTexts {
 
     public init() {}
 
-    static func key(_ text: String) -> String { StableHash.hex(BlockRenderer.oneLine(text)) }
+    static func key(_ text: String) -> String { StableHash.folded(text) }
 
     public mutating func note(session: String?, text: String, epoch: Int64) {
         let k = SessionTexts.key(text)
