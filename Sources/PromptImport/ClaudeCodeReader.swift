@@ -221,7 +221,7 @@ public struct ClaudeCodeReader: HistoryReader {
         try LineReader.forEachLine(path: path) { line, _ in
             if line.isEmpty { return }
             guard let value = try? JSONValue.parse(line), let display = value["display"]?.stringValue,
-                  let ms = value["timestamp"]?.intValue else {
+                  let ms = value["timestamp"]?.doubleValue.map({ Int($0) }) else {
                 tally.unreadable += 1
                 return
             }
@@ -281,7 +281,7 @@ public struct SessionTexts {
 
     public init() {}
 
-    static func key(_ text: String) -> String { StableHash.hex(BlockRenderer.oneLine(text)) }
+    static func key(_ text: String) -> String { StableHash.folded(text) }
 
     public mutating func note(session: String?, text: String, epoch: Int64) {
         let k = SessionTexts.key(text)

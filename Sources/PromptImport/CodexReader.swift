@@ -7,7 +7,8 @@ import PromptLog
 /// Three rollout formats are read:
 /// - legacy (`{"timestamp","type","payload"}` lines): the typed prompt is an `event_msg` of type
 ///   `user_message` (the `response_item` user messages also carry injected context, so they are
-///   not read); the model is the `turn_context` model of that turn.
+///   not read); the model is that of the turn's `turn_context`, which Codex writes when the turn
+///   starts, before the prompt (a prompt before any `turn_context` takes the next one's).
 /// - paginated (Codex 0.153+): an `event_msg` of type `item_completed` whose `item` is a
 ///   `UserMessage` (its `text` inputs joined).
 /// - early flat: a header line without `type`, then bare items; a `message` with role `user`
@@ -68,7 +69,7 @@ public struct CodexReader: HistoryReader {
             try LineReader.forEachLine(path: file) { line, _ in
                 if line.isEmpty { return }
                 guard let value = try? JSONValue.parse(line), let raw = value["text"]?.stringValue,
-                      let ts = value["ts"]?.intValue else {
+                      let ts = value["ts"]?.doubleValue.map({ Int($0) }) else {
                     tally.unreadable += 1
                     return
                 }
@@ -90,7 +91,7 @@ public struct CodexReader: HistoryReader {
         var model: String?
         var flat = false
         var flatTime: Timestamp?
-        // A prompt waits for its turn's `turn_context`, which names the model.
+        // A prompt before any `turn_context` waits for one, which names the model.
         var pending: CapturedPrompt?
         func flush() throws {
             if var p = pending {
@@ -106,7 +107,9 @@ public struct CodexReader: HistoryReader {
             texts.note(session: session, text: text, epoch: time.epochSeconds)
             try flush()
             pending = CapturedPrompt(source: SourceRef(tool: Self.tool, session: session, id: key), timestamp: time,
-                                     text: text, project: projects.project(cwd: cwd))
+                                     text: text, model: model, project: projects.project(cwd: cwd))
+            // The turn's context came first: the prompt is complete. Else the next one names the model.
+            if model != nil { try flush() }
         }
         func rolloutLine(_ value: JSONValue) throws {
             let payload = value["payload"]

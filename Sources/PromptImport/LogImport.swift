@@ -42,13 +42,16 @@ public struct LogIndex {
         ids.contains(source.id) || texts.contains(LogIndex.textKey(source.session, text))
     }
 
+    /// Whether the log (or this import) holds a block with `source`'s id.
+    public func contains(id source: SourceRef) -> Bool { ids.contains(source.id) }
+
     public mutating func insert(_ source: SourceRef, text: String) {
         ids.insert(source.id)
         texts.insert(LogIndex.textKey(source.session, text))
     }
 
     static func textKey(_ session: String?, _ text: String) -> String {
-        (session ?? "-") + " " + StableHash.hex(BlockRenderer.oneLine(text))
+        (session ?? "-") + " " + StableHash.folded(text)
     }
 }
 
@@ -92,10 +95,12 @@ public struct LogImport {
             case .keep: break
             }
             if let since, !since.admitsAsLower(prompt.timestamp) { own.tooOld += 1; return }
+            // Known by its id: no need to render it to compare the text.
+            if index.contains(id: prompt.source) { own.alreadyPresent += 1; return }
             let (bytes, secrets) = prompt.rendered()
             // The log holds the redacted text: compare with that.
             let written = secrets.isEmpty ? prompt.text : SecretScanner.redact(prompt.text).text
-            if index.contains(prompt.source, text: written) || index.contains(prompt.source, text: prompt.text) {
+            if index.contains(prompt.source, text: written) || (!secrets.isEmpty && index.contains(prompt.source, text: prompt.text)) {
                 own.alreadyPresent += 1
                 return
             }

@@ -37,7 +37,7 @@ struct ReaderBackend: ImportBackend {
         if !options.dryRun && !blocks.isEmpty {
             if !options.noCommit, let repo = CaptureDefaults.gitRepositoryRoot(from: Path.dirname(logPath)) {
                 // Pending changes to the log first, so that the import is a commit of its own.
-                try commit(logPath: logPath, message: nil, env: ctx.env)
+                if Path.exists(logPath) { try commit(logPath: logPath, message: nil, env: ctx.env) }
                 repository = repo
             }
             let result = try ImportMerge.merge(blocks, into: logPath, tool: tool, indexedSize: indexedSize)
