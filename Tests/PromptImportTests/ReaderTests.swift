@@ -98,6 +98,27 @@ final class GeminiReaderTests: XCTestCase {
         XCTAssertEqual(GeminiReader.defaultPaths(env: Environment(variables: ["HOME": dir], currentDirectory: "/")), [])
     }
 
+    /// A `$set` of `messages` replaces the list (Gemini CLI's `updateMessagesFromHistory`), and a
+    /// file whose metadata says `kind: "subagent"` is a subagent's wherever it lies.
+    func testSetMessagesAndSubagentKind() throws {
+        let dir = temporaryDirectory(self)
+        try Path.makeDirectories(dir + "/p/chats")
+        try FileIO.writeNew(dir + "/p/chats/session-2025-10-01T09-00-aaaaaaaa.jsonl", Array("""
+            {"sessionId":"aaaaaaaa-1","projectHash":"p","startTime":"2025-10-01T09:00:00.000Z"}
+            {"id":"a1","timestamp":"2025-10-01T09:00:05.000Z","type":"user","content":"the prompt before the history was rewritten"}
+            {"$set":{"messages":[{"id":"b1","timestamp":"2025-10-01T09:01:00.000Z","type":"user","content":"the prompt the rewritten history keeps"}]}}
+
+            """.utf8))
+        try FileIO.writeNew(dir + "/p/chats/session-2025-10-01T09-02-bbbbbbbb.jsonl", Array("""
+            {"sessionId":"bbbbbbbb-2","projectHash":"p","startTime":"2025-10-01T09:02:00.000Z","kind":"subagent"}
+            {"id":"s1","timestamp":"2025-10-01T09:02:05.000Z","type":"user","content":"a task the main agent gave a subagent"}
+
+            """.utf8))
+        let (prompts, _) = try collect(GeminiReader(), [dir + "/p"])
+        XCTAssertEqual(prompts.map(\.text), ["the prompt the rewritten history keeps"])
+        XCTAssertEqual(prompts.first?.source, SourceRef(tool: "gemini", session: "aaaaaaaa-1", id: "b1"))
+    }
+
     func testSameSourcesOnEveryRead() throws {
         let a = try collect(GeminiReader(), [fixtures + "/gemini"]).0.map(\.source)
         let b = try collect(GeminiReader(), [fixtures + "/gemini"]).0.map(\.source)
