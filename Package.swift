@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "plog", targets: ["plog"]),
         .executable(name: "plog-git", targets: ["plog-git"]),
+        .executable(name: "plog-import", targets: ["plog-import"]),
         .library(name: "PromptLog", targets: ["PromptLog"]),
     ],
     dependencies: [
@@ -28,12 +29,22 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "CSupport"),
         .target(name: "PromptLog", dependencies: ["CPCRE2", "CSupport"]),
         .target(name: "PromptVault", dependencies: ["PromptLog", "CGit2", "CSupport"]),
         // Readers of other tools' histories, linked only into `plog-import` (the helper that
         // `plog import` hands off to), so that their libraries never load into `plog add`.
-        .target(name: "PromptImport", dependencies: ["PromptLog"]),
+        .target(name: "PromptImport", dependencies: ["PromptLog", "CSQLite", "CZlib"]),
         .target(
             name: "PlogCommands",
             dependencies: ["PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -43,7 +54,12 @@ let package = Package(
             name: "plog-git",
             dependencies: ["PromptVault", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(
+            name: "plog-import",
+            dependencies: ["PromptImport", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
+        .testTarget(name: "PromptImportTests", dependencies: ["PromptImport", "PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog", "CSupport"]),
         // Fixtures and golden files are read by path (next to the test sources), not bundled.
         .testTarget(name: "EndToEndTests", dependencies: ["PromptLog"], exclude: ["Fixtures", "Golden"]),

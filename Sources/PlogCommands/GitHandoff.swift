@@ -27,11 +27,13 @@ public enum GitHandoff {
         func sync(_ command: SyncCommand) throws { try handOff() }
     }
 
-    static func handOff() throws -> Never {
+    /// Replaces this process with the helper `helperName` (`plog-git`, `plog-import`), passing the
+    /// arguments `plog` was given.
+    static func handOff(to helperName: String = helperName) throws -> Never {
         let env = Environment.process
-        guard let helper = locateHelper(env: env) else {
+        guard let helper = locateHelper(helperName, env: env) else {
             throw PlogError.refused(
-                what: "\(helperName) was not found", reason: "plog hands its git commands to \(helperName), which ships beside plog",
+                what: "\(helperName) was not found", reason: "plog hands these commands to \(helperName), which ships beside plog",
                 hint: "reinstall plog (shell/install) so that \(helperName) sits next to \(runningExecutable() ?? "plog"), or put it on PATH")
         }
         let args = [helper] + CommandLine.arguments.dropFirst()
@@ -42,8 +44,9 @@ public enum GitHandoff {
         throw PlogError.io(operation: "cannot run", path: helper, errno: e)
     }
 
-    /// `plog-git` beside the running executable (symlinks resolved), else on `PATH`.
-    static func locateHelper(env: Environment) -> String? {
+    /// The helper `helperName` (default `plog-git`) beside the running executable (symlinks
+    /// resolved), else on `PATH`.
+    public static func locateHelper(_ helperName: String = helperName, env: Environment) -> String? {
         if let exe = runningExecutable() {
             let candidate = Path.dirname(exe) + "/" + helperName
             if access(candidate, X_OK) == 0 { return candidate }

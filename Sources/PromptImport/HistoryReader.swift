@@ -42,3 +42,13 @@ public struct ImportTally: Sendable, Equatable {
 
     public init() {}
 }
+
+/// The readers `plog import` knows, by the tool name of its subcommand.
+public enum HistoryReaders {
+    public static let all: [any HistoryReader] = [ClaudeCodeReader(), CodexReader(),
+                                                  GeminiReader(), AiderReader(), ChatGPTReader(), LLMReader()]
+
+    public static func reader(for tool: String) -> (any HistoryReader)? {
+        all.first { type(of: $0).tool == tool }
+    }
+}

@@ -23,6 +23,7 @@ struct Plog: ParsableCommand {
             InitCommand.self,
             CommitCommand.self,
             SyncCommand.self,
+            ImportCommand.self,
             CronCommand.self,
             DoctorCommand.self,
             StatsCommand.self,

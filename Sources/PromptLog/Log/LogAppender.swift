@@ -28,14 +28,35 @@ public enum LogAppender {
     public static func appendLocked(to path: String, create: Bool = true,
                                     _ build: (_ size: Int) throws -> (bytes: [UInt8], offset: Int)) throws -> Result {
         if create { try Path.makeDirectories(Path.dirname(path)) }
-        let fd = try FileIO.openRegular(path, flags: O_WRONLY | O_APPEND | (create ? O_CREAT : 0), mode: 0o600)
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw PlogError.io(operation: "cannot lock", path: path, errno: errno) }
-        }
-        defer { _ = flock(fd, LOCK_UN) }
+        var fd: Int32 = -1
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw PlogError.io(operation: "cannot stat", path: path, errno: errno) }
+        // `plog import` replaces the log by renaming a new file over it while holding this lock:
+        // an append that waited on the old file must go to the new one, so after locking, the
+        // file must still be the one at `path`.
+        while true {
+            fd = try FileIO.openRegular(path, flags: O_WRONLY | O_APPEND | (create ? O_CREAT : 0), mode: 0o600)
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let e = errno
+                    close(fd)
+                    throw PlogError.io(operation: "cannot lock", path: path, errno: e)
+                }
+            }
+            var now = stat()
+            guard fstat(fd, &st) == 0 else {
+                let e = errno
+                close(fd)
+                throw PlogError.io(operation: "cannot stat", path: path, errno: e)
+            }
+            if stat(path, &now) == 0 && (now.st_ino != st.st_ino || now.st_dev != st.st_dev) {
+                _ = flock(fd, LOCK_UN)
+                close(fd)
+                continue
+            }
+            break
+        }
+        defer { close(fd) }
+        defer { _ = flock(fd, LOCK_UN) }
         let size = Int(st.st_size)
         let (bytes, offset) = try build(size)
         do {

@@ -1,0 +1,128 @@
+import ArgumentParser
+import PromptLog
+
+/// `plog import <tool>`: bring another tool's history into the log.
+///
+/// The readers link libraries `plog add` must not load, so the work happens in `plog-import`,
+/// which `plog import` execs the way `plog commit` execs `plog-git` (`GitHandoff`); this file
+/// defines the commands both parse.
+public struct ImportCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import the prompts you typed into another tool (Claude Code, Codex, Gemini CLI, Aider, ChatGPT, llm) into the log.",
+        discussion: """
+            Reads the tool's history where the tool keeps it (or the paths you name) and adds one \
+            block per prompt a person typed: no tool results, command wrappers, injected context, \
+            compaction summaries or subagent traffic. Each block gets a SOURCE line (tool, session, \
+            prompt id), so a second import adds nothing, and a prompt that `plog hook` already \
+            captured is recognised by its session and text. Trivial prompts are skipped by the \
+            `capture.*` rules of `plog add`, and credentials are redacted by the same scanner.
+
+            The log stays in time order: imported blocks are merged in among your blocks by \
+            timestamp, whose bytes stay as they were. The merge writes a new file and renames it \
+            over the log while holding the lock `plog add` takes, so a concurrent add is kept. \
+            When the log is in a git repository, its pending changes are committed first and the \
+            import is committed on its own: `git show HEAD` in that repository shows it, \
+            `git revert HEAD` undoes it.
+
+            Ends with a summary on stderr: added, already present, not typed by a person, \
+            trivial, unreadable lines, credentials redacted. Exit 0 when the import ran (even if \
+            it added nothing), 2 on an error.
+            """,
+        subcommands: [ImportClaudeCodeCommand.self, ImportCodexCommand.self,
+                      ImportGeminiCommand.self, ImportAiderCommand.self, ImportChatGPTCommand.self, ImportLLMCommand.self])
+
+    public init() {}
+}
+
+/// The options every `plog import <tool>` takes.
+public struct ImportArguments: ParsableArguments {
+    @OptionGroup public var log: LogOptions
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Only prompts sent on or after DATE: 2025, 2025-08, 2025-08-14, a timestamp, 30d, 2w, 6m, 1y, today.",
+        valueName: "date"))
+    public var since: String?
+
+    @Flag(help: "Read and count, write nothing: the summary says what an import would add.")
+    public var dryRun = false
+
+    @Flag(help: "Do not commit, even when the log is in a git repository.")
+    public var noCommit = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.")
+    public var quiet = false
+
+    public init() {}
+
+    public func validate() throws {
+        if let since { _ = try DateBound.parse(since, now: Int64(time(nil))) }
+    }
+}
+
+/// Does the work of `plog import`. Default: exec `plog-import` with this process's arguments.
+public protocol ImportBackend {
+    /// Imports `tool`'s history from `paths` (the tool's default locations when empty).
+    func importHistory(tool: String, paths: [String], options: ImportArguments) throws
+}
+
+public enum ImportHandoff {
+    nonisolated(unsafe) public static var backend: any ImportBackend = ExecHelper()
+
+    /// The helper's name.
+    public static let helperName = "plog-import"
+
+    struct ExecHelper: ImportBackend {
+        func importHistory(tool: String, paths: [String], options: ImportArguments) throws {
+            try GitHandoff.handOff(to: helperName)
+        }
+    }
+}
+
+public struct ImportClaudeCodeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "claude-code",
+        abstract: "Import Claude Code's transcripts and prompt history.",
+        discussion: """
+            Default: $CLAUDE_CONFIG_DIR, ~/.claude and ~/.config/claude (each that exists): the \
+            transcripts under projects/ and the prompt history history.jsonl, which Claude Code \
+            keeps after it deletes transcripts (after 30 days by default). A DIR may be such a \
+            directory, a directory of transcripts, or a .jsonl file. Model: the one that answered \
+            the prompt. Project: the name of the git repository the session ran in when that \
+            directory still exists, else the directory's name.
+            """)
+
+    @OptionGroup public var options: ImportArguments
+
+    @Argument(help: ArgumentHelp("Directories or files to read (default: where Claude Code keeps them).", valueName: "dir"))
+    public var paths: [String] = []
+
+    public init() {}
+
+    public func run() throws {
+        try ImportHandoff.backend.importHistory(tool: "claude-code", paths: paths, options: options)
+    }
+}
+
+public struct ImportCodexCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "codex",
+        abstract: "Import Codex CLI's session rollouts and prompt history.",
+        discussion: """
+            Default: $CODEX_HOME, else ~/.codex: the rollouts under sessions/ and \
+            archived_sessions/ and the prompt history history.jsonl. A DIR may be such a \
+            directory, a directory of rollouts, or a .jsonl file. Model: the one of the turn. \
+            Project: from the session's directory, as for claude-code.
+            """)
+
+    @OptionGroup public var options: ImportArguments
+
+    @Argument(help: ArgumentHelp("Directory or files to read (default: $CODEX_HOME or ~/.codex).", valueName: "dir"))
+    public var paths: [String] = []
+
+    public init() {}
+
+    public func run() throws {
+        try ImportHandoff.backend.importHistory(tool: "codex", paths: paths, options: options)
+    }
+}
