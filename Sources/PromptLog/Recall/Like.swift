@@ -167,7 +167,7 @@ extension LikeOutcome {
 /// 5. Order: score, highest first; equal scores: the block later in the log (the newer) first.
 public enum LikeRanking {
     /// Most terms chosen from a draft.
-    public static let maxTerms = 8
+    public static let maxTerms = 12
     public static let k1 = 1.2
     public static let b = 0.75
     /// A term's blocks are remembered during the counting pass up to this many; a term in more
