@@ -228,3 +228,55 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
         #expect(weak.offerable == nil)
     }
 }
+
+@Suite struct LikeCounterTests {
+    /// The counting pass (64 bytes at a time while they are ASCII) against the word rules one
+    /// word at a time, on text that mixes ASCII, other scripts, CJK and long words across the
+    /// 64-byte steps.
+    @Test func countsAgreeWithTheWordRules() {
+        let pieces = ["property", "wrappers", "Wrapper", "snake_case", "café", "属性包装器", "x", "ss", "class",
+                      "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes",
+                      "Привет", "。", ", ", "  ", "\n", "—", "bugs", "deadlock", "12345", "🙂"]
+        var seed: UInt64 = 42
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let terms = ["property", "wrapper", "snake_case", "café", "属性", "包装", "class", "bug", "deadlock", "12345",
+                     "привет", "Привет", "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes"]
+            .map { Array(Array($0.utf8).prefix(64)) }  // a word longer than 64 bytes is never a term
+        for _ in 0..<30 {
+            var log = ""
+            for b in 0..<5 {
+                log += "## 2025-01-0\(b + 1)T09:00Z  m  p\nTASK: "
+                for _ in 0..<(40 + next(200)) {
+                    let p = pieces[next(pieces.count)]
+                    log += p + (next(3) == 0 ? "" : " ")
+                }
+                log += "\n\n"
+            }
+            let bytes = Array(log.utf8)
+            bytes.withUnsafeBufferPointer { buf in
+                let counted = LikeCounter.count(buf, terms: terms, remembered: 100, releasePages: false)
+                var expected: [[Int]] = []
+                var lengths: [Int] = []
+                LogScanner.scan(buf) { span in
+                    var c = Array(repeating: 0, count: terms.count)
+                    var n = 0
+                    LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[span.offset..<span.end])) { w, length, _, _, _ in
+                        n += 1
+                        if length == w.count, let i = terms.firstIndex(of: w) { c[i] += 1 }
+                    }
+                    expected.append(c)
+                    lengths.append(n)
+                }
+                #expect(counted.blocks == expected.count)
+                #expect(counted.words == lengths.reduce(0, +))
+                for (t, hits) in counted.hits.enumerated() {
+                    let want = expected.indices.filter { expected[$0][t] > 0 }.map { expected[$0][t] }
+                    #expect(hits.map(\.count) == want, "term \(t)")
+                }
+            }
+        }
+    }
+}

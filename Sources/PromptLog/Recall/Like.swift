@@ -372,6 +372,9 @@ enum LikeCounter {
         let from = LogScanner.nextHeader(buf, from: 0)
         let to = buf.count
         guard from < to, let base = buf.baseAddress else { return [initial] }
+        // Candidates are never empty, longer than PLOG_LIKE_TERM_MAX or more than PLOG_LIKE_TERMS.
+        precondition(terms.count <= Int(PLOG_LIKE_TERMS)
+            && terms.allSatisfy { !$0.isEmpty && $0.count <= Int(PLOG_LIKE_TERM_MAX) })
         let table = UnsafeMutablePointer<plog_like_table>.allocate(capacity: 1)
         defer { table.deallocate() }
         plog_like_table_init(table)
