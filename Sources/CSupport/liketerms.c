@@ -135,6 +135,8 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
     t->len[i] = (unsigned char)len;
     memcpy(t->term[i], term, len);
     t->first[len] |= (uint64_t)1 << (term[0] & 63);
+    t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
+    if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
     return i;
 }
 
@@ -207,7 +209,9 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
                 mask &= s0 + l >= 64 ? 0 : ~0ULL << (s0 + l);
             }
             words++;
-            count_term(b, s, normalised_length(b, s, e), t, counts);
+            size_t written = e - s;
+            if (written <= PLOG_LIKE_TERM_MAX + 1 && ((t->first_written[written] >> (lower(b[s]) & 63)) & 1))
+                count_term(b, s, normalised_length(b, s, e), t, counts);
         }
         w.p = next;
     }

@@ -313,6 +313,11 @@ let histDiscussion = """
     whole budget is cut, with a marker line. Lines and tokens count the blocks' text only; a token \
     is approximated as 4 bytes.
 
+    With --like FILE (or - for standard input), blocks come most related to that draft prompt \
+    first: its 12 rarest words in this log (at most half of the blocks may have one) are looked \
+    for, blocks are ranked by BM25 over them, and equal scores put the newer block first. \
+    Patterns are then optional and filter; --explain shows the terms and scores on standard error.
+
     Exit status: 0 when something matched, 1 when nothing did, 2 on an error (bad pattern, \
     unreadable log).
     """

@@ -14,8 +14,8 @@ func likeRun(_ log: String, _ draft: String, query: RecallQuery = RecallQuery(pa
 }
 
 /// Ranks `log` in memory, with `remembered` blocks remembered per term in the counting pass.
-func likeInMemory(_ log: String, _ draft: String, remembered: Int) throws -> LikeOutcome {
-    let request = LikeRequest(draft: draft, budget: .unlimited)
+func likeInMemory(_ log: String, _ draft: String, remembered: Int, budget: RecallBudget = .unlimited) throws -> LikeOutcome {
+    let request = LikeRequest(draft: draft, budget: budget)
     return try Array(log.utf8).withUnsafeBufferPointer { buf in
         try Recall.like(request, buf: buf, verifier: nil, filters: FilterCheck(RecallFilter(), caseless: true),
                         releasePages: false, remembered: remembered)
@@ -202,10 +202,10 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
     }
 
     @Test func theSecondPassRanksAsTheRememberedBlocksDo() throws {
-        // 40 blocks; `common` is in 20 (half), `rare` in 3: with 2 remembered blocks per term
+        // 400 blocks; `common` is in 200 (half), `rare` in 31: with 2 remembered blocks per term
         // both need the second pass.
         var text = ""
-        for i in 0..<40 {
+        for i in 0..<400 {
             var prompt = "filler words number \(i) about nothing much"
             if i % 2 == 0 { prompt += " common" }
             if i % 13 == 0 { prompt += " rare rare" }
@@ -213,10 +213,16 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
         }
         let fast = try likeInMemory(text, "rare common", remembered: 4096)
         let slow = try likeInMemory(text, "rare common", remembered: 2)
-        #expect(fast.matches.count == 22)  // the 20 even blocks, and 13 and 39 with `rare`
+        #expect(fast.matches.count == 215)  // the 200 even blocks, and the 15 odd multiples of 13
         #expect(fast.matches.map(\.span) == slow.matches.map(\.span))
         #expect(fast.matches.map(\.score) == slow.matches.map(\.score))
         #expect(fast.terms == slow.terms)
+        // With a budget, only the best blocks it could take are kept while ranking: the same first 3.
+        for remembered in [2, 4096] {
+            let three = try likeInMemory(text, "rare common", remembered: remembered, budget: RecallBudget(blocks: 3))
+            #expect(three.matches.map(\.span) == Array(fast.matches.prefix(3)).map(\.span))
+            #expect(three.info.matched == 215)
+        }
     }
 
     @Test func theOfferRule() throws {

@@ -45,6 +45,9 @@ struct plog_like_table {
     unsigned char term[PLOG_LIKE_TERMS][PLOG_LIKE_TERM_MAX];
     /// Per term length: bit `first byte & 63` is set when a term of that length starts so.
     uint64_t first[PLOG_LIKE_TERM_MAX + 1];
+    /// The same per length of a word as written (a term's length, and one more for its plural),
+    /// so most words are passed over on their length and first byte alone.
+    uint64_t first_written[PLOG_LIKE_TERM_MAX + 2];
 };
 
 void plog_like_table_init(struct plog_like_table *t);

@@ -260,15 +260,18 @@ extension Recall {
 
         // Every block with a term, with its counts: from the remembered blocks when no chosen
         // term was in more blocks than remembered, else from a second pass for the chosen terms.
-        var ranked: [LikeMatch] = []
-        func rank(_ span: BlockSpan, _ counts: [Int], _ length: Int) throws {
-            guard try filters.admitsHeader(buf, span) else { return }
-            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
-            guard filters.admitsVerdict(buf, span) else { return }
+        // Only the best blocks the budget could ever take are kept.
+        let limit = request.budget.mostBlocks
+        let rank = { (span: BlockSpan, counts: [Int], length: Int, filters: FilterCheck, verifier: BlockVerifier?)
+            throws -> LikeMatch? in
+            guard try filters.admitsHeader(buf, span) else { return nil }
+            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return nil }
+            guard filters.admitsVerdict(buf, span) else { return nil }
             let s = LikeRanking.score(counts: counts, length: length, weights: weights, averageLength: average)
-            ranked.append(LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
-                                    termCounts: counts))
+            return LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
+                             termCounts: counts)
         }
+        var top = LikeTop(limit: limit)
         if chosen.allSatisfy({ counted.df[$0] <= remembered }) {
             var byBlock: [Int: (span: BlockSpan, length: Int, counts: [Int])] = [:]
             for (t, c) in chosen.enumerated() {
@@ -277,13 +280,31 @@ extension Recall {
                         .counts[t] = hit.count
                 }
             }
-            for (_, v) in byBlock { try rank(v.span, v.counts, v.length) }
+            for (_, v) in byBlock {
+                if let m = try rank(v.span, v.counts, v.length, filters, verifier) { top.offer(m) }
+            }
         } else {
-            let second = LikeCounter.blocksWith(buf, terms: chosen.map { candidates[$0].bytes }, releasePages: releasePages)
-            for hit in second { try rank(hit.span, hit.counts, hit.length) }
+            // One filter checker per thread (their matchers keep scratch memory).
+            let checkers = (0..<Parallel.cores).map { _ in (filters.copy(), verifier?.copy()) }
+            let k = chosen.count
+            let parts = LikeCounter.forEachBlock(buf, terms: chosen.map { candidates[$0].bytes }, releasePages: releasePages,
+                                                 initial: (top: LikeTop(limit: limit), error: Error?.none)) {
+                acc, part, span, counts, length in
+                let mine = UnsafeBufferPointer(start: counts, count: k)
+                guard acc.error == nil, mine.contains(where: { $0 > 0 }) else { return }
+                do {
+                    if let m = try rank(span, mine.map { Int($0) }, length, checkers[part].0, checkers[part].1) {
+                        acc.top.offer(m)
+                    }
+                } catch { acc.error = error }
+            }
+            for p in parts {
+                if let e = p.error { throw e }
+                top.merge(p.top)
+            }
         }
+        let ranked = top.best
         if ranked.isEmpty { return empty(.filtered, terms: terms) }
-        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.span.offset > $1.span.offset }
 
         var filler = BudgetFiller(request.budget)
         var matches: [LikeMatch] = []
@@ -295,7 +316,7 @@ extension Recall {
             matches.append(m)
             if filler.isFull { break }
         }
-        let info = BundleInfo(patterns: request.query.patterns, matched: ranked.count, complete: true, newestFirst: true,
+        let info = BundleInfo(patterns: request.query.patterns, matched: top.offered, complete: true, newestFirst: true,
                               draftTerms: terms.map(\.text))
         let blocks = filler.taken
         let bundle = blocks.isEmpty ? [] : RecallBundle.render(blocks, format: request.format, info: info,
@@ -303,6 +324,41 @@ extension Recall {
         return LikeOutcome(bundle: bundle, info: info, blocks: blocks, matches: matches, terms: terms,
                            candidates: candidates.count, logBlocks: n, lines: filler.lines, tokens: filler.tokens,
                            emptyReason: .none)
+    }
+}
+
+/// The best matches offered, by score and then later in the log first, at most `limit` of them
+/// (nil: all); and how many were offered.
+struct LikeTop {
+    let limit: Int?
+    private(set) var kept: [LikeMatch] = []
+    private(set) var offered = 0
+
+    init(limit: Int?) { self.limit = limit }
+
+    static func isBetter(_ a: LikeMatch, _ b: LikeMatch) -> Bool {
+        a.score != b.score ? a.score > b.score : a.span.offset > b.span.offset
+    }
+
+    mutating func offer(_ m: LikeMatch) {
+        offered += 1
+        kept.append(m)
+        // Sorted and cut now and then, so that at most twice the limit is ever held.
+        if let limit, kept.count >= 2 * max(limit, 64) { kept = Array(kept.sorted(by: LikeTop.isBetter).prefix(limit)) }
+    }
+
+    mutating func merge(_ other: LikeTop) {
+        offered += other.offered
+        for m in other.kept {
+            offered -= 1
+            offer(m)
+        }
+    }
+
+    /// The kept matches, best first.
+    var best: [LikeMatch] {
+        let sorted = kept.sorted(by: LikeTop.isBetter)
+        return limit.map { Array(sorted.prefix($0)) } ?? sorted
     }
 }
 
@@ -332,7 +388,7 @@ enum LikeCounter {
     static func count(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], remembered: Int, releasePages: Bool) -> Counts {
         let parts = forEachBlock(buf, terms: terms, releasePages: releasePages,
                                  initial: Counts(df: Array(repeating: 0, count: terms.count),
-                                                 hits: Array(repeating: [], count: terms.count))) { acc, span, counts, length in
+                                                 hits: Array(repeating: [], count: terms.count))) { acc, _, span, counts, length in
             acc.blocks += 1
             acc.words += length
             for i in 0..<terms.count where counts[i] > 0 {
@@ -355,20 +411,11 @@ enum LikeCounter {
         return total
     }
 
-    /// Every block of `buf` with at least one of `terms`, with the count of each and its length.
-    static func blocksWith(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], releasePages: Bool)
-        -> [(span: BlockSpan, length: Int, counts: [Int])] {
-        forEachBlock(buf, terms: terms, releasePages: releasePages,
-                     initial: [(span: BlockSpan, length: Int, counts: [Int])]()) { acc, span, counts, length in
-            let mine = UnsafeBufferPointer(start: counts, count: terms.count)
-            if mine.contains(where: { $0 > 0 }) { acc.append((span, length, mine.map { Int($0) })) }
-        }.flatMap { $0 }
-    }
-
-    /// Folds every block of `buf` (its span, the counts of `terms` in it, its length in words)
-    /// into one accumulator per part; parts in log order, each part's blocks in log order.
+    /// Folds every block of `buf` (the part's index, below `Parallel.cores`; the block's span,
+    /// the counts of `terms` in it, its length in words) into one accumulator per part; parts in
+    /// log order, each part's blocks in log order.
     static func forEachBlock<A>(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], releasePages: Bool, initial: A,
-                                _ fold: @escaping (inout A, BlockSpan, UnsafeMutablePointer<UInt32>, Int) -> Void) -> [A] {
+                                _ fold: @escaping (inout A, Int, BlockSpan, UnsafeMutablePointer<UInt32>, Int) -> Void) -> [A] {
         let from = LogScanner.nextHeader(buf, from: 0)
         let to = buf.count
         guard from < to, let base = buf.baseAddress else { return [initial] }
@@ -399,7 +446,7 @@ enum LikeCounter {
                 let headerEnd = LogScanner.lineEnd(buf, from: start)
                 let next = min(LogScanner.nextHeader(buf, from: headerEnd), end)
                 let length = plog_like_count(base, start, next, shared, counts)
-                fold(&acc, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, length)
+                fold(&acc, part, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, length)
                 if releasePages && next - released >= RecallSearcher.step {
                     PageRelease.drop(buf, from: released, to: next)
                     released = next
