@@ -29,6 +29,12 @@ public struct RecallBudget: Sendable, Equatable {
 
     public var isUnlimited: Bool { lines == nil && tokens == nil && blocks == nil }
 
+    /// The most blocks this budget can ever take (nil: no bound): a block has at least one line
+    /// and at least 5 tokens (its header line: `## `, a timestamp of 16 bytes or more, `\n`).
+    public var mostBlocks: Int? {
+        [blocks, lines, tokens.map { $0 / 5 + 1 }].compactMap { $0 }.min()
+    }
+
     /// Tokens for `bytes` bytes of text: one per 4 bytes, rounded up.
     public static func approximateTokens(bytes: Int) -> Int { (bytes + 3) / 4 }
 }
