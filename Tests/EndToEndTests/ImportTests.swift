@@ -159,7 +159,7 @@ struct ImportTests {
             """)
     }
 
-    @Test("codex from $CODEX_HOME: legacy, forked, paginated and flat rollouts and history.jsonl; a second run adds nothing")
+    @Test("codex from $CODEX_HOME: legacy, forked, paginated, subagent and flat rollouts and history.jsonl; a second run adds nothing")
     func codex() throws {
         let s = try Sandbox()
         try s.installImportFixture("codex")
@@ -167,7 +167,8 @@ struct ImportTests {
         let env = ["CODEX_HOME": s.root + "/codex-home"]
         let r = try s.run("plog", ["import", "codex", "-f", "p.log"], env: env)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr == "plog: codex: added 6, 0 already present, 1 not typed by a person, 1 trivial, 1 unreadable lines (\(s.work)/p.log)\n")
+        // Not typed: injected context in the flat rollout, and the subagent's task.
+        #expect(r.stderr == "plog: codex: added 6, 0 already present, 2 not typed by a person, 1 trivial, 1 unreadable lines (\(s.work)/p.log)\n")
         let log = try s.read("work/p.log")
         #expect(log == """
             ## 2025-02-19T21:20+00:00
