@@ -108,6 +108,22 @@ struct ImportTests {
         #expect(try s.read("work/p.log") == claudeBlocks)
     }
 
+    @Test("plog hands import to plog-import beside it; without it, a clear error")
+    func handOff() throws {
+        let s = try Sandbox()
+        try s.installImportFixture("claude")
+        try FileManager.default.createDirectory(atPath: s.root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Binaries.path("plog"), toPath: s.root + "/bin/plog")
+        let r = try s.run(s.root + "/bin/plog", ["import", "claude-code", "-f", "p.log"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("plog-import was not found"))
+        #expect(r.stderr.contains("shell/install"))
+        #expect(!s.exists("work/p.log"))
+        // Help and usage errors need no helper.
+        #expect(try s.run(s.root + "/bin/plog", ["import", "codex", "--help"]).stdout.contains("$CODEX_HOME"))
+        #expect(try s.run(s.root + "/bin/plog", ["import", "codex", "--since", "soon"]).status == 2)
+    }
+
     @Test("claude-code honours $CLAUDE_CONFIG_DIR and takes named directories and files")
     func claudeCodePaths() throws {
         let s = try Sandbox()
