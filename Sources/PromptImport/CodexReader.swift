@@ -15,7 +15,8 @@ import PromptLog
 ///   is a prompt unless it is injected context (`PromptText.isMachineText`). These lines carry no
 ///   time: each prompt gets the session's start time.
 ///
-/// The project comes from the session's `cwd` (`ProjectNamer`). Forked rollouts copy the
+/// A subagent's rollout (`session_meta.source.subagent`) holds what the parent agent wrote:
+/// none of its prompts are read. The project comes from the session's `cwd` (`ProjectNamer`). Forked rollouts copy the
 /// parent's lines: a prompt's id is its item id, or a digest of its time and text, and
 /// rollouts are read in name order (their names start with the time they began), so the copy
 /// is recognised and the prompt keeps the session it was typed in. A `history.jsonl` line
@@ -90,6 +91,8 @@ public struct CodexReader: HistoryReader {
         var cwd: String?
         var model: String?
         var flat = false
+        // A subagent's rollout: its prompts are the parent agent's words, not a person's.
+        var subagent = false
         var flatTime: Timestamp?
         // A prompt before any `turn_context` waits for one, which names the model.
         var pending: CapturedPrompt?
@@ -101,6 +104,7 @@ public struct CodexReader: HistoryReader {
             pending = nil
         }
         func found(id: String?, time: Timestamp, raw: String) throws {
+            guard !subagent else { tally.notTyped += 1; return }
             let text = PromptText.clean(raw)
             let key = id ?? "t-" + StableHash.hex(time.canonical, text)
             guard seen.insert(key).inserted else { return }
@@ -117,6 +121,7 @@ public struct CodexReader: HistoryReader {
             case "session_meta":
                 session = payload?["id"]?.stringValue ?? session
                 cwd = payload?["cwd"]?.stringValue ?? cwd
+                if payload?["source"]?["subagent"] != nil { subagent = true }
             case "turn_context":
                 if let m = payload?["model"]?.stringValue, !m.isEmpty {
                     model = m

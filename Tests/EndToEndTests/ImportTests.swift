@@ -108,6 +108,22 @@ struct ImportTests {
         #expect(try s.read("work/p.log") == claudeBlocks)
     }
 
+    @Test("plog hands import to plog-import beside it; without it, a clear error")
+    func handOff() throws {
+        let s = try Sandbox()
+        try s.installImportFixture("claude")
+        try FileManager.default.createDirectory(atPath: s.root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Binaries.path("plog"), toPath: s.root + "/bin/plog")
+        let r = try s.run(s.root + "/bin/plog", ["import", "claude-code", "-f", "p.log"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("plog-import was not found"))
+        #expect(r.stderr.contains("shell/install"))
+        #expect(!s.exists("work/p.log"))
+        // Help and usage errors need no helper.
+        #expect(try s.run(s.root + "/bin/plog", ["import", "codex", "--help"]).stdout.contains("$CODEX_HOME"))
+        #expect(try s.run(s.root + "/bin/plog", ["import", "codex", "--since", "soon"]).status == 2)
+    }
+
     @Test("claude-code honours $CLAUDE_CONFIG_DIR and takes named directories and files")
     func claudeCodePaths() throws {
         let s = try Sandbox()
@@ -159,7 +175,7 @@ struct ImportTests {
             """)
     }
 
-    @Test("codex from $CODEX_HOME: legacy, forked, paginated and flat rollouts and history.jsonl; a second run adds nothing")
+    @Test("codex from $CODEX_HOME: legacy, forked, paginated, subagent and flat rollouts and history.jsonl; a second run adds nothing")
     func codex() throws {
         let s = try Sandbox()
         try s.installImportFixture("codex")
@@ -167,7 +183,8 @@ struct ImportTests {
         let env = ["CODEX_HOME": s.root + "/codex-home"]
         let r = try s.run("plog", ["import", "codex", "-f", "p.log"], env: env)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr == "plog: codex: added 6, 0 already present, 1 not typed by a person, 1 trivial, 1 unreadable lines (\(s.work)/p.log)\n")
+        // Not typed: injected context in the flat rollout, and the subagent's task.
+        #expect(r.stderr == "plog: codex: added 6, 0 already present, 2 not typed by a person, 1 trivial, 1 unreadable lines (\(s.work)/p.log)\n")
         let log = try s.read("work/p.log")
         #expect(log == """
             ## 2025-02-19T21:20+00:00
