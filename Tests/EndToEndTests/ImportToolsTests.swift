@@ -60,7 +60,7 @@ import Testing
     @Test func aiderFromTheRepositoryAroundTheWorkingDirectory() throws {
         let s = try Sandbox()
         try copy("aider/webshop", to: "work/webshop", in: s)
-        try FileManager.default.createDirectory(atPath: s.work + "/webshop/.git/objects", withIntermediateDirectories: true)
+        try s.write("work/webshop/.git/HEAD", "ref: refs/heads/main\n")
         try FileManager.default.createDirectory(atPath: s.work + "/webshop/src", withIntermediateDirectories: true)
         let (first, _, log) = try importTwice(s, ["aider"], cwd: s.work + "/webshop/src")
         #expect(first.stderr.contains("aider: added 4,"), "\(first.stderr)")
