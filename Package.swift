@@ -52,7 +52,8 @@ let package = Package(
         .executableTarget(name: "plog", dependencies: ["PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "plog-git",
-            dependencies: ["PromptVault", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // No ArgumentParser (and so no Foundation) here: plog parses, plog-git reads a GitRequest.
+            dependencies: ["PromptVault", "PromptLog"]
         ),
         .executableTarget(
             name: "plog-import",

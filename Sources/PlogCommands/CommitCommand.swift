@@ -51,6 +51,6 @@ public struct CommitCommand: ParsableCommand {
     }
 
     public func run() throws {
-        try GitHandoff.backend.commit(self)
+        try GitHandoff.run(GitRequest(verb: .commit, file: log.file, message: message, push: push, allowSecrets: allowSecrets, quiet: quiet, noColor: log.noColor))
     }
 }

@@ -1,42 +1,36 @@
 import ArgumentParser
 import PromptLog
 
-/// Does the work of the commands that need git (`init`, `commit`, `sync`).
+/// Hands the commands that need git (`init`, `commit`, `sync`) to `plog-git`.
 ///
 /// libgit2 costs every program that links it ~3 ms at start-up, so `plog` does not link it: its
 /// git commands parse their arguments (so `--help`, completions and usage errors work as for any
-/// command) and then hand over to `plog-git`, which links libgit2 and installs its own backend
-/// before parsing the same arguments again, the way `git` runs its `git-*` programs.
-public protocol GitBackend {
-    func initialize(_ command: InitCommand) throws
-    func commit(_ command: CommitCommand) throws
-    func sync(_ command: SyncCommand) throws
-}
-
+/// command) and then replace themselves with `plog-git`, passing a `GitRequest`, the way `git`
+/// runs its `git-*` programs.
 public enum GitHandoff {
-    /// The backend the git commands use. Default: exec `plog-git` with this process's arguments.
-    nonisolated(unsafe) public static var backend: any GitBackend = ExecHelper()
-
     /// The helper's name.
     public static let helperName = "plog-git"
 
-    /// Replaces this process with `plog-git`, passing the arguments `plog` was given.
-    struct ExecHelper: GitBackend {
-        func initialize(_ command: InitCommand) throws { try handOff() }
-        func commit(_ command: CommitCommand) throws { try handOff() }
-        func sync(_ command: SyncCommand) throws { try handOff() }
+    /// Replaces this process with `plog-git`, asking it for `request`.
+    static func run(_ request: GitRequest) throws -> Never {
+        try exec(helperName, arguments: request.arguments)
     }
 
     /// Replaces this process with the helper `helperName` (`plog-git`, `plog-import`), passing the
     /// arguments `plog` was given.
     static func handOff(to helperName: String = helperName) throws -> Never {
+        try exec(helperName, arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    /// Replaces this process with the helper `helperName` run with `arguments`.
+    static func exec(_ helperName: String, arguments: [String]) throws -> Never {
         let env = Environment.process
         guard let helper = locateHelper(helperName, env: env) else {
             throw PlogError.refused(
                 what: "\(helperName) was not found", reason: "plog hands these commands to \(helperName), which ships beside plog",
                 hint: "reinstall plog (shell/install) so that \(helperName) sits next to \(runningExecutable() ?? "plog"), or put it on PATH")
         }
-        let args = [helper] + CommandLine.arguments.dropFirst()
+        let args = [helper] + arguments
         let cArgs = args.map { strdup($0) } + [nil]
         execv(helper, cArgs)
         let e = errno
@@ -55,28 +49,8 @@ public enum GitHandoff {
     }
 
     /// The absolute path of the running executable, symlinks resolved.
-    public static func runningExecutable() -> String? {
-        #if os(Linux)
-        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        buf[n] = 0
-        return String(cString: buf)
-        #elseif canImport(Darwin)
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        var buf = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buf, &size) == 0, let real = realpath(buf, nil) else { return nil }
-        defer { free(real) }
-        return String(cString: real)
-        #else
-        return nil
-        #endif
-    }
+    public static func runningExecutable() -> String? { Executable.runningPath() }
 
     /// The `plog` executable that sits beside the running one (for the daily job's command line).
-    public static func plogExecutable() -> String {
-        guard let exe = runningExecutable() else { return "plog" }
-        return Path.dirname(exe) + "/plog"
-    }
+    public static func plogExecutable() -> String { Executable.plogBesideThis() }
 }

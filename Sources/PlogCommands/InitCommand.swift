@@ -34,6 +34,6 @@ public struct InitCommand: ParsableCommand {
     }
 
     public func run() throws {
-        try GitHandoff.backend.initialize(self)
+        try GitHandoff.run(GitRequest(verb: .initialize, file: log.file, remote: remote, directory: directory, quiet: quiet, noColor: log.noColor))
     }
 }

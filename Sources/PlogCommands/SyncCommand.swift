@@ -49,6 +49,6 @@ public struct SyncCommand: ParsableCommand {
     }
 
     public func run() throws {
-        try GitHandoff.backend.sync(self)
+        try GitHandoff.run(GitRequest(verb: .sync, file: log.file, remote: remote, allowSecrets: allowSecrets, quiet: quiet, noColor: log.noColor))
     }
 }

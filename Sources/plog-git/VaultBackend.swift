@@ -1,11 +1,32 @@
-import PlogCommands
 import PromptLog
 import PromptVault
 
 /// Runs the git commands through PromptVault and reports what happened.
-struct VaultBackend: GitBackend {
-    func initialize(_ command: InitCommand) throws {
-        let ctx = try command.log.context()
+struct VaultBackend {
+    /// The process environment, the config and the log the request names (the usual lookup).
+    struct Context {
+        var env: Environment
+        var config: Config
+        var location: LogLocation
+        var logPath: String { location.path }
+
+        init(file: String?) throws {
+            env = Environment.process
+            config = try Config.load(env)
+            location = LogLocator.locate(flag: file, env: env, config: config)
+        }
+    }
+
+    func run(_ request: GitRequest) throws {
+        switch request.verb {
+        case .initialize: try initialize(request)
+        case .commit: try commit(request)
+        case .sync: try sync(request)
+        }
+    }
+
+    func initialize(_ command: GitRequest) throws {
+        let ctx = try Context(file: command.file)
         let report = try translatingErrors {
             try Vault.initialize(directory: command.directory, logPath: ctx.logPath, remote: command.remote, env: ctx.env)
         }
@@ -23,13 +44,13 @@ struct VaultBackend: GitBackend {
         if report.log != (realPath(ctx.logPath) ?? ctx.logPath) {
             Terminal.printNote("note: plog uses \(ctx.logPath) (\(ctx.location.reason)); to use \(report.log), run plog inside \(report.directory), pass --file, or set `log = \(report.log)` in \(ctx.config.path)")
         }
-        let job = DailyJob(plog: GitHandoff.plogExecutable(), log: report.log, env: ctx.env)
+        let job = DailyJob(plog: Executable.plogBesideThis(), log: report.log, env: ctx.env)
         Terminal.printNote("for a daily commit, `plog cron install` adds this line to your crontab:")
         Terminal.write(job.cronLine + "\n")
     }
 
-    func commit(_ command: CommitCommand) throws {
-        let ctx = try command.log.context()
+    func commit(_ command: GitRequest) throws {
+        let ctx = try Context(file: command.file)
         let report = try translatingErrors { try Vault.commit(logPath: ctx.logPath, message: command.message, env: ctx.env) }
         // Even with --quiet: the daily job's output goes to the cron log, where these belong.
         for note in report.notes { Terminal.printNote(note) }
@@ -49,8 +70,8 @@ struct VaultBackend: GitBackend {
         }
     }
 
-    func sync(_ command: SyncCommand) throws {
-        let ctx = try command.log.context()
+    func sync(_ command: GitRequest) throws {
+        let ctx = try Context(file: command.file)
         let report = try translatingErrors { try Vault.sync(logPath: ctx.logPath, remoteName: command.remote, env: ctx.env,
                                                           allowSecrets: command.allowSecrets) }
         for note in report.notes { Terminal.printNote(note) }

@@ -1,16 +1,23 @@
-import ArgumentParser
-import PlogCommands
+import PromptLog
 
-/// `plog-git`: the part of plog that links libgit2. `plog init|commit|sync` exec it with their
-/// own arguments; it parses them with the same command definitions and does the work.
-struct PlogGit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plog",
-        abstract: "plog's git helper: run through `plog init`, `plog commit` and `plog sync`.",
-        version: PlogVersion.string,
-        subcommands: [InitCommand.self, CommitCommand.self, SyncCommand.self]
-    )
+/// `plog-git`: the part of plog that links libgit2. `plog init|commit|sync` (and `plog import`,
+/// around an import) run it with a `GitRequest`; it does the work through PromptVault and prints
+/// what happened. It links neither the argument parser nor Foundation: a small binary.
+signal(SIGPIPE, SIG_IGN)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.isEmpty || arguments.contains(where: { $0 == "--help" || $0 == "-h" }) && GitRequest.Verb(rawValue: arguments[0]) == nil {
+    Terminal.writeError("plog-git is plog's git helper; run it through `plog init`, `plog commit` or `plog sync` (see `plog help init`).\n")
+    exit(2)
 }
-
-GitHandoff.backend = VaultBackend()
-CommandRunner.main(PlogGit.self)
+do {
+    let request = try GitRequest(arguments: arguments)
+    if request.noColor { Terminal.colorDisabled = true }
+    try VaultBackend().run(request)
+    exit(0)
+} catch let error as PlogError {
+    Terminal.printError(error.description)
+    exit(error.exitCode)
+} catch {
+    Terminal.printError(String(describing: error))
+    exit(2)
+}

@@ -83,3 +83,34 @@ public enum Path {
         }
     }
 }
+
+/// The running program.
+public enum Executable {
+    /// The absolute path of the running executable, symlinks resolved (so `prompthist`, a link to
+    /// `plog`, is `plog`); nil when the system does not say.
+    public static func runningPath() -> String? {
+        #if os(Linux)
+        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        buf[n] = 0
+        return String(cString: buf)
+        #elseif canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buf = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buf, &size) == 0, let real = realpath(buf, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The `plog` executable beside the running one (for command lines written into other
+    /// programs' configuration, and the daily job); `plog` when the path is unknown.
+    public static func plogBesideThis() -> String {
+        guard let exe = runningPath() else { return "plog" }
+        return Path.dirname(exe) + "/plog"
+    }
+}

@@ -1,5 +1,3 @@
-import PromptLog
-
 /// Writing to the terminal: colour only on a terminal and never with `NO_COLOR`; a closed
 /// pipe ends the process quietly with status 0.
 public enum Terminal {
