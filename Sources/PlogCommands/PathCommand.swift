@@ -20,6 +20,6 @@ public struct PathCommand: ParsableCommand {
     public func run() throws {
         let context = try log.context()
         Terminal.write(context.logPath + "\n")
-        if !quiet { Terminal.printNote("\(context.location.rule.rawValue): \(context.location.reason)") }
+        if !quiet { Terminal.printNote(context.location.reason) }
     }
 }

@@ -233,7 +233,7 @@ func scriptedEditor(_ sandbox: Sandbox, _ name: String, _ body: String) throws -
         // Default.
         var (out, err) = try path()
         #expect(out == s.home + "/notes/prompts.log\n")
-        #expect(err.hasPrefix("plog: default:"))
+        #expect(err.hasPrefix("plog: default (no --file"))
         // Config `log`, with XDG_CONFIG_HOME respected.
         try s.write("xdg/plog/config", "# mine\nlog = ~/logs/p.log\n")
         (out, err) = try path(["XDG_CONFIG_HOME": s.root + "/xdg"])
