@@ -57,7 +57,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "plog-import",
-            dependencies: ["PromptImport", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // No ArgumentParser (and so no Foundation) here: plog parses, plog-import reads an ImportRequest.
+            dependencies: ["PromptImport", "PromptLog"]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptImportTests", dependencies: ["PromptImport", "PromptLog"], exclude: ["Fixtures"]),

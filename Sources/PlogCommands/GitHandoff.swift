@@ -38,14 +38,9 @@ public enum GitHandoff {
         throw PlogError.io(operation: "cannot run", path: helper, errno: e)
     }
 
-    /// The helper `helperName` (default `plog-git`) beside the running executable (symlinks
-    /// resolved), else on `PATH`.
+    /// The helper `helperName` (default `plog-git`) beside the running executable, else on `PATH`.
     public static func locateHelper(_ helperName: String = helperName, env: Environment) -> String? {
-        if let exe = runningExecutable() {
-            let candidate = Path.dirname(exe) + "/" + helperName
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return Subprocess.which(helperName, env: env)
+        Executable.helper(named: helperName, env: env)
     }
 
     /// The absolute path of the running executable, symlinks resolved.

@@ -60,22 +60,18 @@ public struct ImportArguments: ParsableArguments {
     }
 }
 
-/// Does the work of `plog import`. Default: exec `plog-import` with this process's arguments.
-public protocol ImportBackend {
-    /// Imports `tool`'s history from `paths` (the tool's default locations when empty).
-    func importHistory(tool: String, paths: [String], options: ImportArguments) throws
-}
-
+/// Hands `plog import TOOL` to `plog-import` (the readers, SQLite and zlib live there), as
+/// `plog commit` hands off to `plog-git`.
 public enum ImportHandoff {
-    nonisolated(unsafe) public static var backend: any ImportBackend = ExecHelper()
-
     /// The helper's name.
     public static let helperName = "plog-import"
 
-    struct ExecHelper: ImportBackend {
-        func importHistory(tool: String, paths: [String], options: ImportArguments) throws {
-            try GitHandoff.handOff(to: helperName)
-        }
+    /// Replaces this process with `plog-import`, asking it to import `tool`'s history from `paths`.
+    static func run(tool: String, paths: [String], options: ImportArguments) throws -> Never {
+        let request = ImportRequest(tool: tool, paths: paths, file: options.log.file, since: options.since,
+                                    dryRun: options.dryRun, noCommit: options.noCommit, quiet: options.quiet,
+                                    noColor: options.log.noColor)
+        try GitHandoff.exec(helperName, arguments: request.arguments)
     }
 }
 
@@ -100,7 +96,7 @@ public struct ImportClaudeCodeCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try ImportHandoff.backend.importHistory(tool: "claude-code", paths: paths, options: options)
+        try ImportHandoff.run(tool: "claude-code", paths: paths, options: options)
     }
 }
 
@@ -123,6 +119,6 @@ public struct ImportCodexCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try ImportHandoff.backend.importHistory(tool: "codex", paths: paths, options: options)
+        try ImportHandoff.run(tool: "codex", paths: paths, options: options)
     }
 }

@@ -26,7 +26,7 @@ public struct ImportGeminiCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try ImportHandoff.backend.importHistory(tool: "gemini", paths: paths, options: options)
+        try ImportHandoff.run(tool: "gemini", paths: paths, options: options)
     }
 }
 
@@ -53,7 +53,7 @@ public struct ImportAiderCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try ImportHandoff.backend.importHistory(tool: "aider", paths: paths, options: options)
+        try ImportHandoff.run(tool: "aider", paths: paths, options: options)
     }
 }
 
@@ -78,7 +78,7 @@ public struct ImportChatGPTCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try ImportHandoff.backend.importHistory(tool: "chatgpt", paths: paths, options: options)
+        try ImportHandoff.run(tool: "chatgpt", paths: paths, options: options)
     }
 }
 
@@ -103,6 +103,6 @@ public struct ImportLLMCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try ImportHandoff.backend.importHistory(tool: "llm", paths: paths, options: options)
+        try ImportHandoff.run(tool: "llm", paths: paths, options: options)
     }
 }

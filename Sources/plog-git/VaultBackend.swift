@@ -3,20 +3,6 @@ import PromptVault
 
 /// Runs the git commands through PromptVault and reports what happened.
 struct VaultBackend {
-    /// The process environment, the config and the log the request names (the usual lookup).
-    struct Context {
-        var env: Environment
-        var config: Config
-        var location: LogLocation
-        var logPath: String { location.path }
-
-        init(file: String?) throws {
-            env = Environment.process
-            config = try Config.load(env)
-            location = LogLocator.locate(flag: file, env: env, config: config)
-        }
-    }
-
     func run(_ request: GitRequest) throws {
         switch request.verb {
         case .initialize: try initialize(request)
@@ -26,7 +12,7 @@ struct VaultBackend {
     }
 
     func initialize(_ command: GitRequest) throws {
-        let ctx = try Context(file: command.file)
+        let ctx = try CommandContext(file: command.file)
         let report = try translatingErrors {
             try Vault.initialize(directory: command.directory, logPath: ctx.logPath, remote: command.remote, env: ctx.env)
         }
@@ -50,7 +36,7 @@ struct VaultBackend {
     }
 
     func commit(_ command: GitRequest) throws {
-        let ctx = try Context(file: command.file)
+        let ctx = try CommandContext(file: command.file)
         let report = try translatingErrors { try Vault.commit(logPath: ctx.logPath, message: command.message, env: ctx.env) }
         // Even with --quiet: the daily job's output goes to the cron log, where these belong.
         for note in report.notes { Terminal.printNote(note) }
@@ -71,7 +57,7 @@ struct VaultBackend {
     }
 
     func sync(_ command: GitRequest) throws {
-        let ctx = try Context(file: command.file)
+        let ctx = try CommandContext(file: command.file)
         let report = try translatingErrors { try Vault.sync(logPath: ctx.logPath, remoteName: command.remote, env: ctx.env,
                                                           allowSecrets: command.allowSecrets) }
         for note in report.notes { Terminal.printNote(note) }

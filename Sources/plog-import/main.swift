@@ -1,27 +1,18 @@
-import ArgumentParser
-import PlogCommands
 import PromptImport
 import PromptLog
 
-/// `plog-import`: the part of plog that reads other tools' histories. `plog import <tool>` execs
-/// it with its own arguments; it parses them with the same command definitions and does the work.
-struct PlogImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plog",
-        abstract: "plog's import helper: run through `plog import`.",
-        version: PlogVersion.string,
-        subcommands: [ImportCommand.self]
-    )
-}
-
+/// `plog-import`: the part of plog that reads other tools' histories. `plog import TOOL` execs it
+/// with an `ImportRequest`; it reads, dedupes, merges, commits and prints the summary. It links
+/// neither the argument parser nor Foundation.
 /// Reads, dedupes, merges, commits, and prints the summary.
-struct ReaderBackend: ImportBackend {
-    func importHistory(tool: String, paths: [String], options: ImportArguments) throws {
+struct ReaderBackend {
+    func importHistory(_ options: ImportRequest) throws {
+        let tool = options.tool, paths = options.paths
         guard let reader = HistoryReaders.reader(for: tool) else {
             throw PlogError.invalidInput(input: tool, reason: "this plog-import has no reader for it",
                                          hint: "reinstall plog (shell/install) so that plog and plog-import match")
         }
-        let ctx = try options.log.context()
+        let ctx = try CommandContext(file: options.file)
         let since = try options.since.map { try DateBound.parse($0, now: Int64(time(nil))) }
         let sources = paths.isEmpty ? type(of: reader).defaultPaths(env: ctx.env) : paths.map(ctx.env.absolutePath)
         guard !sources.isEmpty else {
@@ -74,7 +65,7 @@ struct ReaderBackend: ImportBackend {
 
     /// Commits the log through `plog-git commit`, the way `plog commit` does; no change, no commit.
     func commit(logPath: String, message: String?, env: Environment) throws {
-        guard let git = GitHandoff.locateHelper(env: env) else {
+        guard let git = Executable.helper(named: "plog-git", env: env) else {
             throw PlogError.refused(what: "plog-git was not found",
                                     reason: "the log is in a git repository, and plog import commits it before and after the import",
                                     hint: "reinstall plog (shell/install), or pass --no-commit")
@@ -90,5 +81,16 @@ struct ReaderBackend: ImportBackend {
     }
 }
 
-ImportHandoff.backend = ReaderBackend()
-CommandRunner.main(PlogImport.self)
+signal(SIGPIPE, SIG_IGN)
+do {
+    let request = try ImportRequest(arguments: Array(CommandLine.arguments.dropFirst()))
+    if request.noColor { Terminal.colorDisabled = true }
+    try ReaderBackend().importHistory(request)
+    exit(0)
+} catch let error as PlogError {
+    Terminal.printError(error.description)
+    exit(error.exitCode)
+} catch {
+    Terminal.printError(String(describing: error))
+    exit(2)
+}

@@ -25,3 +25,20 @@ import Testing
         }
     }
 }
+
+@Suite struct ImportRequestTests {
+    @Test func roundTripsEveryOption() throws {
+        let requests = [
+            ImportRequest(tool: "claude-code", paths: ["/a b", "--odd"], file: "p.log", since: "2025-01", dryRun: true,
+                          noCommit: true, quiet: true, noColor: true),
+            ImportRequest(tool: "llm"),
+        ]
+        for r in requests { #expect(try ImportRequest(arguments: r.arguments) == r) }
+    }
+
+    @Test func refusesWhatPlogNeverWrites() {
+        for args in [[], ["--since", "x"], ["codex", "--force"], ["codex", "--since"]] {
+            #expect(throws: PlogError.self, "\(args)") { try ImportRequest(arguments: args) }
+        }
+    }
+}

@@ -18,18 +18,5 @@ public struct LogOptions: ParsableArguments {
     public init() {}
 
     /// The process environment, the config and the located log, read once per command.
-    public func context() throws -> CommandContext {
-        let env = Environment.process
-        let config = try Config.load(env)
-        return CommandContext(env: env, config: config,
-                              location: LogLocator.locate(flag: file, env: env, config: config))
-    }
-}
-
-/// What a command needs to know about where it runs.
-public struct CommandContext {
-    public var env: Environment
-    public var config: Config
-    public var location: LogLocation
-    public var logPath: String { location.path }
+    public func context() throws -> CommandContext { try CommandContext(file: file) }
 }

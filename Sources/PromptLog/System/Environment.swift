@@ -114,3 +114,30 @@ public enum Executable {
         return Path.dirname(exe) + "/plog"
     }
 }
+
+/// What a command needs to know about where it runs: the process environment, the config and
+/// the log it names (`--file`, else the usual lookup), read once per command.
+public struct CommandContext {
+    public var env: Environment
+    public var config: Config
+    public var location: LogLocation
+    public var logPath: String { location.path }
+
+    public init(file: String?) throws {
+        env = Environment.process
+        config = try Config.load(env)
+        location = LogLocator.locate(flag: file, env: env, config: config)
+    }
+}
+
+extension Executable {
+    /// The helper `name` (`plog-git`, `plog-import`, `plog-mcp`) beside the running executable
+    /// (symlinks resolved), else on `PATH`.
+    public static func helper(named name: String, env: Environment) -> String? {
+        if let exe = runningPath() {
+            let candidate = Path.dirname(exe) + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return Subprocess.which(name, env: env)
+    }
+}
