@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "plog", targets: ["plog"]),
         .executable(name: "prompthist", targets: ["prompthist"]),
         .executable(name: "plog-git", targets: ["plog-git"]),
+        .executable(name: "plog-mcp", targets: ["plog-mcp"]),
         .library(name: "PromptLog", targets: ["PromptLog"]),
     ],
     dependencies: [
@@ -42,6 +43,12 @@ let package = Package(
         .executableTarget(
             name: "plog-git",
             dependencies: ["PromptVault", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The MCP server (`plog mcp` hands off to it): its own process, so that nothing it needs
+        // loads into `plog add` or `prompthist`. The protocol is plog's own (PromptLog/Agent).
+        .executableTarget(
+            name: "plog-mcp",
+            dependencies: ["PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptVaultTests", dependencies: ["PromptVault", "PromptLog", "CSupport"]),

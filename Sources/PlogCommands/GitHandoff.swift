@@ -28,13 +28,18 @@ public enum GitHandoff {
     }
 
     static func handOff() throws -> Never {
+        try handOff(to: helperName, arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    /// Replaces this process with the helper `name` (beside plog, else on PATH), run with `arguments`.
+    static func handOff(to name: String, arguments: [String]) throws -> Never {
         let env = Environment.process
-        guard let helper = locateHelper(env: env) else {
+        guard let helper = locateHelper(name, env: env) else {
             throw PlogError.refused(
-                what: "\(helperName) was not found", reason: "plog hands its git commands to \(helperName), which ships beside plog",
-                hint: "reinstall plog (shell/install) so that \(helperName) sits next to \(runningExecutable() ?? "plog"), or put it on PATH")
+                what: "\(name) was not found", reason: "plog hands this command to \(name), which ships beside plog",
+                hint: "reinstall plog (shell/install) so that \(name) sits next to \(runningExecutable() ?? "plog"), or put it on PATH")
         }
-        let args = [helper] + CommandLine.arguments.dropFirst()
+        let args = [helper] + arguments
         let cArgs = args.map { strdup($0) } + [nil]
         execv(helper, cArgs)
         let e = errno
@@ -42,13 +47,13 @@ public enum GitHandoff {
         throw PlogError.io(operation: "cannot run", path: helper, errno: e)
     }
 
-    /// `plog-git` beside the running executable (symlinks resolved), else on `PATH`.
-    static func locateHelper(env: Environment) -> String? {
+    /// The helper `name` beside the running executable (symlinks resolved), else on `PATH`.
+    static func locateHelper(_ name: String = helperName, env: Environment) -> String? {
         if let exe = runningExecutable() {
-            let candidate = Path.dirname(exe) + "/" + helperName
+            let candidate = Path.dirname(exe) + "/" + name
             if access(candidate, X_OK) == 0 { return candidate }
         }
-        return Subprocess.which(helperName, env: env)
+        return Subprocess.which(name, env: env)
     }
 
     /// The absolute path of the running executable, symlinks resolved.
