@@ -30,6 +30,7 @@ struct Plog: ParsableCommand {
             ConfigCommand.self,
             CompletionsCommand.self,
             ManpageCommand.self,
+            McpCommand.self,
         ]
     )
 }
