@@ -145,5 +145,12 @@ async def main():
             check("Written by another program" in text(r), "an append by another writer is seen on the next call")
     print("ok: session closed, server ended", flush=True)
 
+    # The SDK's high-level Client probes `server/discover` (protocol 2026-07-28) first; plog answers
+    # -32601 and the client falls back to the initialize handshake.
+    from mcp.client.client import Client
+    async with Client(params) as client:
+        r = await client.call_tool("plog_search", {"patterns": ["grid"]})
+        check("Center a card with CSS grid" in text(r), "the SDK's Client (discover, then initialize) works too")
+
 
 asyncio.run(main())
