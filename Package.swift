@@ -2,6 +2,8 @@
 import PackageDescription
 
 // Dependency rule: executables -> PlogCommands -> PromptLog -> C modules.
+// `prompthist` is not an executable of its own: it is `plog` under another name (a link made at
+// install; `plog` dispatches on the name it was run as), so the two programs cost one binary.
 // PromptVault (libgit2) is linked only into `plog-git`, the helper that `plog init|commit|sync`
 // hands off to, so that `plog add` and `prompthist` never pay libgit2's load time.
 let package = Package(
@@ -9,7 +11,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "plog", targets: ["plog"]),
-        .executable(name: "prompthist", targets: ["prompthist"]),
         .executable(name: "plog-git", targets: ["plog-git"]),
         .executable(name: "plog-mcp", targets: ["plog-mcp"]),
         .library(name: "PromptLog", targets: ["PromptLog"]),
@@ -39,7 +40,6 @@ let package = Package(
             dependencies: ["PromptLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "plog", dependencies: ["PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "prompthist", dependencies: ["PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "plog-git",
             dependencies: ["PromptVault", "PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]

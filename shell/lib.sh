@@ -47,3 +47,9 @@ plog_python_peers() {
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check mcp llm llm-echo
 }
+
+# `prompthist` is `plog` run under that name: the link that the build directory `$1` needs
+# (shell/install makes the same link beside the installed plog).
+plog_link_programs() {
+  ln -sf plog "$1/prompthist"
+}

@@ -203,7 +203,7 @@ final class KnownHosts: HostKeyChecker {
                 if fields.first == "@revoked" { revoked = true; fields.removeFirst() }
                 else if fields.first?.hasPrefix("@") == true { continue }
                 guard fields.count >= 3, KnownHosts.matches(patterns: fields[0], host: name) else { continue }
-                guard let recorded = Base64.decode(fields[2]) else { continue }
+                guard let recorded = Base64.decode(Array(fields[2].utf8)) else { continue }
                 if revoked {
                     if recorded == key { return "the host key of \(host) is marked @revoked in \(file)" }
                     continue
@@ -224,7 +224,7 @@ final class KnownHosts: HostKeyChecker {
     static func matches(patterns: String, host: String) -> Bool {
         if patterns.hasPrefix("|1|") {
             let parts = patterns.split(separator: "|")
-            guard parts.count == 3, let salt = Base64.decode(String(parts[1])), let hash = Base64.decode(String(parts[2])) else {
+            guard parts.count == 3, let salt = Base64.decode(Array(parts[1].utf8)), let hash = Base64.decode(Array(parts[2].utf8)) else {
                 return false
             }
             return HMAC.sha1(key: salt, message: Array(host.utf8)) == hash
@@ -258,26 +258,5 @@ enum HMAC {
         k += [UInt8](repeating: 0, count: 64 - k.count)
         let inner = SHA1.digest(k.map { $0 ^ 0x36 } + message)
         return SHA1.digest(k.map { $0 ^ 0x5C } + inner)
-    }
-}
-
-enum Base64 {
-    static func decode(_ text: String) -> [UInt8]? {
-        var table = [Int](repeating: -1, count: 256)
-        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { table[Int(c)] = i }
-        var out: [UInt8] = []
-        var acc = 0, bits = 0
-        for c in text.utf8 {
-            if c == UInt8(ascii: "=") { break }
-            let v = table[Int(c)]
-            guard v >= 0 else { return nil }
-            acc = acc << 6 | v
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8((acc >> bits) & 0xFF))
-            }
-        }
-        return out
     }
 }

@@ -35,4 +35,8 @@ struct Plog: ParsableCommand {
     )
 }
 
+// Run as `prompthist` (a link to this binary), the program is recall.
+if CommandLine.arguments.first.map({ $0.split(separator: "/").last == "prompthist" }) == true {
+    CommandRunner.main(PromptHistCommand.self)
+}
 CommandRunner.main(Plog.self)

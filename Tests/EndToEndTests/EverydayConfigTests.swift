@@ -170,7 +170,8 @@ struct EverydayConfigTests {
         #expect(doc["exists"] as? Bool == true)
         let settings = try #require(doc["settings"] as? [[String: Any]])
         #expect(settings.map { $0["key"] as? String ?? "" }
-            == ["log", "model", "project", "editor", "lines", "tokens", "format", "clipboard", "templates"])
+            == ["log", "model", "project", "editor", "lines", "tokens", "format", "clipboard", "templates",
+                "capture.skip-trivial", "capture.trivial"])
         let format = try #require(settings.first { $0["key"] as? String == "format" })
         #expect(format["value"] as? String == "xml")
         #expect(format["source"] as? String == "config")
@@ -180,7 +181,7 @@ struct EverydayConfigTests {
         #expect(tokens["source"] as? String == "unset")
         let keys = try box.run("plog", ["config", "--keys", "--json"])
         let list = try #require(try JSONSerialization.jsonObject(with: keys.stdoutData) as? [[String: String]])
-        #expect(list.count == 9 && list.allSatisfy { !($0["meaning"] ?? "").isEmpty })
+        #expect(list.count == 11 && list.allSatisfy { !($0["meaning"] ?? "").isEmpty })
     }
 
     @Test("--edit creates a commented config, opens the editor, and checks what was saved")

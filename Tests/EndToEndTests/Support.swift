@@ -28,7 +28,15 @@ enum Binaries {
         return url.deletingLastPathComponent().path
     }()
 
-    static func path(_ name: String) -> String { directory + "/" + name }
+    /// The program's path. `prompthist` is `plog` under that name: when the build directory lacks
+    /// the link (a plain `swift test`; `shell/test` makes it), it is made here.
+    static func path(_ name: String) -> String {
+        let path = directory + "/" + name
+        if name == "prompthist" && !FileManager.default.fileExists(atPath: path) {
+            try? FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "plog")
+        }
+        return path
+    }
 }
 
 /// A throwaway world for one test: a temporary directory with its own `HOME`, a working

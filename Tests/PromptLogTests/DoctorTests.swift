@@ -361,10 +361,10 @@ let goodLog = """
     }
 
     @Test func formatting() {
-        #expect(grouped(1_234_567) == "1,234,567")
-        #expect(grouped(12) == "12")
-        #expect(byteSize(812) == "812 bytes")
-        #expect(byteSize(1536) == "1.5 KB")
+        #expect(TextFormat.thousands(1_234_567) == "1,234,567")
+        #expect(TextFormat.thousands(12) == "12")
+        #expect(TextFormat.byteSize(812) == "812 bytes")
+        #expect(TextFormat.byteSize(1536) == "1.5 KB")
         #expect(duration(59) == "59 seconds")
         #expect(duration(3 * 86400) == "3 days")
         #expect(octal(0o644) == "0644")

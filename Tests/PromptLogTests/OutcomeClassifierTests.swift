@@ -185,6 +185,9 @@ import Testing
         ("abandoned, wrote it myself", nil),
         ("Gave up, did it by hand", nil),
         ("Nice idea, but it didn't compile", nil),
+        // Once unclassified; a blind writer (phrasings-7.tsv) labelled "close but no" a miss: `no`
+        // standing alone after `but` denies the whole.
+        ("Close, but no", nil),
     ]
 
     static let unclassifiedTexts: [String] = [
@@ -200,7 +203,6 @@ import Testing
         "Partially, it failed",
         "Dropped to 38ms median",
         "🤷",
-        "Close, but no",
         "✅ ❌",
         "ok",
         "Interesting answer, need to check it on device.",
@@ -390,6 +392,94 @@ import Testing
         // Retries and follow-ups come after the first prompt.
         #expect(OutcomeClassifier.classify(text: "Retried once, then it worked") == .partial(2))
         #expect(OutcomeClassifier.classify(text: "Needed two follow-ups") == .partial(3))
+        // So do "more" prompts and "another" try, in digits or words.
+        for (more, n) in [("one", 2), ("1", 2), ("two", 3), ("2", 3), ("three", 4)] {
+            #expect(OutcomeClassifier.classify(text: "needed \(more) more prompts") == .partial(n), "\(more)")
+            #expect(OutcomeClassifier.classify(text: "worked after \(more) more\n  tries") == .partial(n), "\(more)")
+            #expect(OutcomeClassifier.classify(text: "gave up after \(more) extra attempts") == .miss(n), "\(more)")
+        }
+        #expect(OutcomeClassifier.classify(text: "needed another prompt") == .partial(2))
+        #expect(OutcomeClassifier.classify(text: "Worked after rephrasing once") == .partial(2))
+        #expect(OutcomeClassifier.classify(text: "had to rephrase twice") == .partial(3))
+        #expect(OutcomeClassifier.classify(text: "Ci sono voluti due tentativi, poi ok") == .partial(2))
+        #expect(OutcomeClassifier.classify(text: "ok after 4 trys") == .partial(4))
+    }
+
+    /// The general signals: a restriction or qualification of a success, the user doing the work,
+    /// sarcasm, a negative quantifier, a check not yet made. Each reads the same in other words.
+    @Test func generalSignals() {
+        for (text, expected) in [
+            // A success restricted or qualified holds in part.
+            ("worked but only for the happy path", Classification.partial(nil)),
+            ("works except on empty input", .partial(nil)),
+            ("worked first try, except for the Windows paths", .partial(nil)),
+            ("works on Linux only", .partial(nil)),
+            ("works, but not on Safari", .partial(nil)),
+            ("worked, not when offline", .partial(nil)),
+            ("Works, with caveats", .partial(nil)),
+            ("about 90% correct", .partial(nil)),
+            ("worked, 100% correct", .hit),
+            ("only took one prompt", .hit),
+            ("only the first prompt was needed", .hit),
+            ("worked, except it didn't", .miss),
+            // Qualifications alone say nothing of the outcome.
+            ("long answer, lots of caveats", .unclassified),
+            ("cut the bundle by 40%", .unclassified),
+            // The user did the work: a miss, unless finishing or fixing the answer.
+            ("did it by hand", .miss),
+            ("did it myself in the end", .miss),
+            ("went with my own version", .miss),
+            ("finished it myself", .partial(nil)),
+            ("did the last part by hand", .partial(nil)),
+            ("fixed it myself", .partial(nil)),
+            // Time passing: partial beside success or alone, a miss beside failure.
+            ("got it eventually", .partial(nil)),
+            ("worked in the end", .partial(nil)),
+            ("eventually gave up", .miss),
+            // Sarcasm: praise beside an eye-roll, or praise standing alone before failure.
+            ("Great, another confidently wrong answer 🙃", .miss),
+            ("it deleted my tests to make them pass 🙄 reverted", .miss),
+            ("Yeah, worked perfectly... if you don't count the segfault", .miss),
+            ("Yeah, worked perfectly... if you ignore the crash", .miss),
+            ("oh great, it broke the build", .miss),
+            ("got it on attempt #6 🙃", .partial(6)),
+            ("works 🙃", .unclassified),
+            ("Great, no issues", .hit),
+            ("Nice, but it broke the build", .unclassified),
+            // A negative quantifier reaches to the end of its clause.
+            ("none of the three suggestions worked", .miss),
+            ("not a single line was usable", .miss),
+            ("nothing it suggested worked", .miss),
+            // A check not yet made leaves success open; failure still stands.
+            ("compiles, not tested yet", .unclassified),
+            ("the explanation was good, haven't tried the code", .unclassified),
+            ("looks right, haven't run it", .unclassified),
+            ("untested", .unclassified),
+            ("the code didn't even compile", .miss),
+            // A few more words in other languages.
+            ("Ça n'a pas marché", .miss),
+            ("Funzionava a metà", .partial(nil)),
+            ("Geht.", .hit),
+            ("Zero edits. Shipped.", .hit),
+            ("zero changes needed", .hit),
+            ("no fix yet", .unclassified),
+            ("Bof, ça marche pas", .miss),
+            ("Ne fonctionne pas", .miss),
+            ("funktioniert nicht", .miss),
+            // More of the same kinds.
+            ("works, minus the error handling", .partial(nil)),
+            ("worked after restarting the chat", .partial(nil)),
+            ("worked after rewording the prompt", .partial(nil)),
+            ("good start, needed polishing", .partial(nil)),
+            ("**OUTCOME TBD** (need staging access)", .unclassified),
+            ("zero useful output", .miss),
+            ("0 errors, all tests pass", .hit),
+            ("good discussion, no code", .unclassified),
+            ("ended up rewriting it from scratch", .miss),
+            ("I finished the CSS, the rest was right", .partial(nil)),
+        ] {
+            #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+        }
     }
 
     /// Stats reads the first bullet of each block in C, continuation lines joined by a line break
@@ -534,7 +624,8 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-6.tsv`, the rules were tuned on; `heldout.tsv`, written by someone who never saw the rules, held out.
+/// they come from), `phrasings-2.tsv` to `phrasings-9.tsv`, the rules were tuned on; `heldout-2.tsv`, written by
+/// someone who never saw the rules, held out (`phrasings-7.tsv` was the held-out set before it).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var line: Int
@@ -559,21 +650,22 @@ import Testing
 
     /// The rows the rules were tuned on.
     static func tuning() throws -> [Row] {
-        try ["phrasings.tsv", "phrasings-2.tsv", "phrasings-3.tsv", "phrasings-4.tsv", "phrasings-5.tsv", "phrasings-6.tsv"].flatMap(rows)
+        try ["phrasings.tsv", "phrasings-2.tsv", "phrasings-3.tsv", "phrasings-4.tsv", "phrasings-5.tsv", "phrasings-6.tsv",
+         "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-2.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout.tsv").path)
+        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-2.tsv").path)
         else { throw MissingHeldOutSet() }
-        return try rows("heldout.tsv")
+        return try rows("heldout-2.tsv")
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -616,14 +708,15 @@ import Testing
     }
 
     /// The figures the README quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on; measured once, blind, the rules reached 135/150
-    /// (90.0%) with 4 wrong verdicts, so this holds them to that measurement (no regression)
-    /// until a new blind set shows the goal met.
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-2.tsv` (220
+    /// bullets, after tuning on phrasings.tsv to phrasings-9.tsv): 175 right (79.5%), 20 wrong
+    /// verdicts, 23 left unclassified, 2 with other turns. The goal is not met; this holds the
+    /// rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 135, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 4, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 175, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 20, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

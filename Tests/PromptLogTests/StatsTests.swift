@@ -344,8 +344,8 @@ enum StatsFixture {
     }
 
     @Test func formatting() {
-        #expect(StatsText.thousands(1_234_567) == "1,234,567")
-        #expect(StatsText.thousands(999) == "999")
+        #expect(TextFormat.thousands(1_234_567) == "1,234,567")
+        #expect(TextFormat.thousands(999) == "999")
         #expect(StatsText.fixed(1.666, 1) == "1.7")
         #expect(StatsText.percent(0.4549) == "45%")
         #expect(StatsText.interval(Rate(81, of: 263)) == "26-37%")

@@ -113,12 +113,7 @@ public struct WhenReport: Sendable {
     /// A bar of `count / peak` of `width` columns; any non-zero count gets at least a sliver.
     static func bar(_ count: Int, of peak: Int, width: Int, unicode: Bool) -> String {
         guard count > 0, peak > 0 else { return "" }
-        if !unicode {
-            return String(repeating: "#", count: max(1, (count * width + peak / 2) / peak))
-        }
-        let eighths = max(1, (count * width * 8 + peak / 2) / peak)
-        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
-        return String(repeating: "█", count: eighths / 8) + partial
+        return TextFormat.bar(eighths: max(1, (count * width * 8 + peak / 2) / peak), width: width, unicode: unicode)
     }
 
     func clip(_ s: String, to n: Int) -> String { s.count <= n ? s : String(s.prefix(n - 1)) + "…" }

@@ -53,15 +53,19 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    punctuation or the end, and `partially:` / `partly:` / `mostly:`, are labels.
 /// 3. Otherwise the text is read sentence by sentence (`.`, `!`, `?`); the first sentence
 ///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
-///    partial (`partially`, `mostly`, `with tweaks`, `eventually` ...), miss (`failed`, `no luck`,
+///    partial (`partially`, `mostly`, `with tweaks` ...), time (`eventually`, `in the end`),
+///    restriction (`except`, `only for`, `not on`, `caveats`, `90%`), miss (`failed`, `no luck`,
 ///    `gave up`, ❌ ...), success (`worked`, `solved`, `yes` ...) and turn counts (`after 3 turns`,
 ///    `third try`, `2 rounds`, `twice`, `attempt 3`, `a few tries`; `after 1 turn` is partial with
 ///    the count unknown, as written by `plog outcome --partial --turns 1`). A negation (`not`,
-///    `never`, `no`, `without`, `nothing`) up to four words ahead in the same clause flips the first
-///    signal after it; a hedge (`if`, `should`) drops it. An ellipsis is a pause, not a sentence end.
+///    `never`, `no`, `without`, `nothing`) up to four words ahead in the same clause (`none`,
+///    `nothing`, `not a single`: to the clause's end) flips the first signal after it; a hedge
+///    (`if`, `should`) drops it. An ellipsis is a pause, not a sentence end.
 /// 4. Within the deciding sentence, in order: a turn count of two or more (or an unstated "more
-///    turns") means partial, or a miss after that many turns when only failure is said; partial
-///    words mean partial (but partial words beside failure words and no success are unclassified);
+///    turns") means partial, or a miss after that many turns when only failure is said; the user's
+///    own work (`by hand`) with nothing that says the answer helped is a miss; partial words, time
+///    words, the user's own work, and a success restricted or qualified mean partial (but partial
+///    words beside failure words and no success are unclassified, time beside them a miss);
 ///    a hit signal means hit, unless failure is also said (unclassified); a negated hit ("not first
 ///    try") with success is partial; failure followed by success ("failed, then worked") is
 ///    partial, success followed by failure is unclassified; failure alone is a miss; success alone
@@ -73,7 +77,10 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    nothing; success retracted later (`wasn't`, `NOT` standing alone, `in its head`) or
 ///    contradicted by a later sentence of failure alone is a miss (but not after the openings
 ///    `plog outcome` writes, which are labels); the user writing it anew (`wrote it myself
-///    instead`) is a miss.
+///    instead`) is a miss; a check not yet made (`not tested`, `haven't tried it`) is doubt.
+/// 6. Sarcasm: praise beside 🙄 🙃 or "if you ignore the crash" counts for nothing; praise standing
+///    alone first, then failure in its own words and nothing good (`oh great, it broke the build`),
+///    is a miss.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -112,6 +119,7 @@ enum Lex: UInt8 {
     case go, no, sort, kind, quite, pass, ok, problem, stepIn
     case nope, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
+    case eventually, caveat, except, only, verify, sarcasm
     case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -134,27 +142,41 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não")
+            + " nicht kein keine ne não pas")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant"
-            + " lgtm green"
+            + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
-            + " funzionato funziona funzionava funcionou")
+            + " funzionato funziona funzionava funcionou geht")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
-            + "eventually finally caveat caveats tweaked "
+            + "tweaked "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
             + " ish semi"
-            + " teilweise teils beinahe partiellement partie presque parcialmente casi")
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
         add(.myself, "myself manually")
+        // Time passing before the end: partial beside success (`eventually worked`) or alone
+        // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
+        // help to the answer when the user did the work (`did it myself in the end`).
+        add(.eventually, "eventually finally")
+        // A qualification of the answer: partial beside success (`worked, with caveats`); alone
+        // (`long answer, lots of caveats`) it says nothing of the outcome.
+        add(.caveat, "caveat caveats")
+        // A restriction of a success (`works except on empty input`, `worked for the simple case
+        // only`): it worked in part, a partial.
+        add(.except, "except excepting minus")
+        add(.only, "only")
+        // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
+        // leaves the outcome open.
+        add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
-        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging")
+        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
@@ -166,7 +188,7 @@ enum Tokenizer {
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
-            + "panic panics panicked threw thrown tossed binned"
+            + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
@@ -181,7 +203,7 @@ enum Tokenizer {
             + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
-            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas")
+            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys")
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
@@ -217,13 +239,14 @@ enum Tokenizer {
             + "prompting coaxing coaching wrangling")
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
-            + "reference references tip tips")
+            + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
+            + "brainstorming")
         // Words that leave what follows open: `unsure if it works`, `should work`.
         add(.hedge, "hopefully if whether might should will gonna todo")
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
-        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain")
+        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked")
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
@@ -232,8 +255,10 @@ enum Tokenizer {
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
         add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto")
-        add(.rest, "rest remaining remainder")
+        add(.rest, "rest remaining remainder last part parts finished finish finishing")
         add(.instead, "instead")
+        // "if you don't count the segfault": with a hedge and a negation before it, sarcasm.
+        add(.sarcasm, "count")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
@@ -262,6 +287,7 @@ enum Tokenizer {
         "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
         "nueve": 9, "diez": 10,
         "dois": 2, "duas": 2, "três": 3, "quatro": 4,  // Portuguese, where it differs ("depois de 2 tentativas")
+        "due": 2, "tre": 3, "cinque": 5,  // Italian, where it differs ("due tentativi")
     ]
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -294,6 +320,7 @@ enum Tokenizer {
         (["so", "so"], .partialWord),
         (["by", "hand"], .myself),
         (["my", "own"], .myself),  // "wrote my own"
+        (["from", "scratch"], .myself),  // "rewrote it from scratch"
         (["a", "mano"], .myself),  // "l'ho scritto a mano"
         // Italian "non" only before a verb: "non-trivial" is no negation.
         (["non", "ha"], .negation),  // non ha funzionato
@@ -304,6 +331,17 @@ enum Tokenizer {
         (["no", "idea"], .doubt),
         (["hard", "to", "say"], .doubt),
         (["hard", "to", "tell"], .doubt),
+        (["not", "yet"], .doubt),  // "compiles, not yet run"
+        (["early", "to", "tell"], .doubt),
+        (["hand", "holding"], .partialWord),
+        (["in", "the", "end"], .eventually),
+        (["apart", "from"], .except),
+        (["aside", "from"], .except),
+        (["other", "than"], .except),
+        (["missed", "the", "point"], .missWord),
+        // "worked perfectly... if you ignore the crash": success only by looking away, sarcasm.
+        (["if", "you", "ignore"], .sarcasm),
+        (["if", "we", "ignore"], .sarcasm),
         (["i", "think"], .doubt),
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
@@ -400,6 +438,24 @@ enum Tokenizer {
                     t.value = Reader.degreeMarker
                 } else if t.lex == .editNoun && isWord(w, "fix") {
                     t.value = Reader.fixMarker
+                } else if t.lex == .other && (isWord(w, "for") || isWord(w, "when") || isWord(w, "unless")) {
+                    t.value = Reader.scopeMarker
+                } else if t.lex == .negation && (isWord(w, "none") || isWord(w, "nothing") || isWord(w, "nobody")) {
+                    t.value = Reader.quantifierMarker
+                } else if t.lex == .vague && (isWord(w, "more") || isWord(w, "extra") || isWord(w, "additional")
+                            || isWord(w, "further")) {
+                    t.value = Reader.moreMarker
+                } else if t.lex == .clauseBreak && isWord(w, "but") {
+                    t.value = Reader.contrastMarker
+                } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht")) {
+                    t.value = Reader.afterVerbMarker
+                } else if t.lex == .other && w.count > 4 && w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103
+                            && !(w[w.count - 5] == 116 && w[w.count - 4] == 104) {  // not "something", "everything"
+                    t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
+                } else if t.lex == .verify && isWord(w, "run") {
+                    t.value = Reader.runMarker
+                } else if t.lex == .sarcasm {
+                    t.value = Reader.countMarker
                 } else if t.lex == .other, tokens.last?.lex == .partialWord, tokens.last?.value == Reader.mostlyMarker {
                     // "mostly boilerplate": "mostly" is partial about success words ("mostly worked",
                     // "mostly right", "mostly there"), not about a thing.
@@ -438,6 +494,8 @@ enum Tokenizer {
                 flushWord()
                 switch c {
                 case 33, 63: push(Token(lex: .sentenceEnd, value: Int(c)))  // ! ? (a question is no verdict)
+                case 37:  // '%': "90% correct" qualifies a success as `caveats` do; "100%" qualifies nothing
+                    if let last = tokens.last, last.lex == .number, last.value < 100 { tokens[tokens.count - 1] = Token(lex: .caveat) }
                 // A line break inside a bullet is where it wrapped (`took two` / `  rounds`): a space.
                 case 59, 58, 40, 41, 91, 93, 47, 124:  // ; : ( ) [ ] / |  (the byte is kept: `failed:` is a label)
                     push(Token(lex: .clauseBreak, value: Int(c)))
@@ -473,6 +531,8 @@ enum Tokenizer {
             case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480:
                 // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
                 flushWord(); forgetWords(); tokens.append(Token(lex: .symbolMiss))
+            case 0x1F644, 0x1F643:  // 🙄 🙃: praise beside them is not meant
+                flushWord(); forgetWords(); tokens.append(Token(lex: .sarcasm))
             case 0x1F937, 0x1F914:  // 🤷 🤔: no hit beside them
                 flushWord(); forgetWords(); tokens.append(Token(lex: .shrug))
             case 0x1F7E1, 0x1F7E0, 0x1F536, 0x1F538:  // 🟡 🟠 🔶 🔸
@@ -639,10 +699,15 @@ struct Signals {
     var wrote = false            // "wrote", "rewrote": with "myself", the user's own version
     var rest = false             // "the rest": with "myself", finishing the answer
     var shortfall = false        // "skipped", "missed", "ignored": something asked for was left out
+    var eventually = false       // "eventually", "finally", "in the end": time passed before the end
+    var caveat = false           // "caveats": partial only beside success
+    var restricted = false       // "except ...", "only for ...", "not on Safari": success in part
+    var sarcasm = false          // 🙄 🙃, "if you ignore ...": praise beside them is not meant
+    var percent = false          // "90%": partial beside success ("about 90% correct")
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
-            || tookOver || doubt != nil || claimed
+            || tookOver || doubt != nil || claimed || eventually
     }
 }
 
@@ -761,6 +826,24 @@ enum Reader {
     static let degreeMarker = 4
     /// Marks `fix`: negated ("couldn't fix it") it is a failure.
     static let fixMarker = 1
+    /// Marks `for`, `when` and `unless`, which after `only` or `not` restrict a success ("works, but
+    /// not for large files", "only when offline").
+    static let scopeMarker = 1
+    /// Marks `none`, `nothing` and `nobody`: their negation reaches to the end of the clause ("none of
+    /// the three suggestions worked").
+    static let quantifierMarker = 1
+    /// Marks `pas` and `nicht`, which negate the verb before them ("ça marche pas", "funktioniert nicht").
+    static let afterVerbMarker = 2
+    /// Marks a word outside the lexicon ending in `-ing`: after `after`, something the user did first.
+    static let gerundMarker = 2
+    /// Marks `run` among the checks: not done, it is doubt only after have ("haven't run it").
+    static let runMarker = 1
+    /// Marks `more`, `extra`, `additional` and `further`: "two more prompts" are two after the first.
+    static let moreMarker = 1
+    /// Marks `but` among the clause breaks ("close, but no").
+    static let contrastMarker = 1
+    /// Marks the word `count` ("if you don't count the crash"), as against 🙄 and `if you ignore`.
+    static let countMarker = 1
 
     /// Whether the sentence is an opening `plog outcome` writes (`Worked first try`, `Partly
     /// worked`, `Worked after N turns`): a label, whatever note follows it.
@@ -786,7 +869,7 @@ enum Reader {
                 // break or the start.
                 var b = k - 1
                 while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the].contains(t[b].lex) { b -= 1 }
-                if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd { return true }
+                if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except { return true }  // "worked, except it didn't"
             }
             // "first try, no": `no` on its own after a break.
             if t[k].lex == .no, alone, k > 0, t[k - 1].lex == .clauseBreak || t[k - 1].lex == .sentenceEnd { return true }
@@ -795,8 +878,35 @@ enum Reader {
         return false
     }
 
+    /// Praise standing alone at the start ("Oh great, it broke the build", "Perfect. Tests are
+    /// red, reverted.") when the rest says failure in its own words and nothing good: sarcasm, a
+    /// miss. Praise followed by `but` ("Great, but it broke the build") is left to the other rules.
+    static func sarcasticPraise(_ t: inout [Token]) -> Bool {
+        var k = 0
+        if k < t.count, t[k].lex == .other { k += 1 }  // "oh", "wow"
+        guard k < t.count, t[k].lex == .success || t[k].lex == .hitQuality, k + 1 < t.count,
+              t[k + 1].lex == .clauseBreak && t[k + 1].value != contrastMarker || t[k + 1].lex == .sentenceEnd,
+              t[k + 1].value != 63, k + 2 < t.count, t[k + 2].lex != .clauseBreak
+        else { return false }
+        var rest = Signals()
+        var start = k + 2
+        while start < t.count {
+            let end = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            var s = Signals()
+            scan(&t, start, end, into: &s)
+            if s.success != nil || s.hit != nil || s.partial || s.turns != nil || s.moreTurns || s.doubt != nil
+                || s.eventually || s.tookOver || s.restricted {
+                return false
+            }
+            if s.missSaid { rest.missSaid = true }
+            start = end + 1
+        }
+        return rest.missSaid
+    }
+
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
+        if sarcasticPraise(&tokens) { return .miss }
         var sentences: [(Int, Int)] = []
         var start = 0
         for (i, t) in tokens.enumerated() where t.lex == .sentenceEnd {
@@ -860,7 +970,12 @@ enum Reader {
         return .unclassified
     }
 
-    static func decide(_ s: Signals) -> Classification {
+    static func decide(_ signals: Signals) -> Classification {
+        var s = signals
+        if s.sarcasm {
+            // Praise beside 🙄 or "if you ignore the crash" is not meant: failure and turns stand.
+            s.success = nil; s.hit = nil; s.negatedHit = false; s.claimed = false
+        }
         if s.turns != nil || s.moreTurns || s.afterOneTurn {
             // "Gave up after 5 turns": the turns tried; "after 1 turn" is one here.
             if s.miss != nil && s.success == nil { return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil)) }
@@ -874,7 +989,16 @@ enum Reader {
             // the code worked first try"): open.
             return s.success == nil && s.hit == nil ? .miss : .unclassified
         }
-        if s.partial || s.tookOver || s.helped && s.success != nil && s.miss == nil {
+        // The user did the work and nothing says the answer helped ("did it by hand", "went with my
+        // own version", "did it myself in the end"): a miss; finishing it ("finished it myself",
+        // "fixed the rest by hand") or fixing it ("fixed it myself") is partial.
+        if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped {
+            return .miss
+        }
+        // A success restricted ("except on Windows", "only for the happy path") or qualified
+        // ("with caveats", "90% correct") holds in part.
+        let qualified = (s.restricted || s.caveat) && (s.success != nil || s.hit != nil)
+        if s.partial || s.eventually || s.tookOver || qualified || s.helped && s.success != nil && s.miss == nil {
             // Partial words beside failure are unclear ("partially failed"); the user taking over
             // after a failure is a miss ("gave up, did it by hand").
             if s.miss != nil && s.success == nil { return s.partial ? .unclassified : .miss(nil) }
@@ -905,6 +1029,7 @@ enum Reader {
         var pendingSeeming: Int? = nil  // position of `looked`, `seems`, `says`, `in theory` in this clause
         var pendingThing = false  // `half the`, `mostly a` in this clause: partial if success follows in it
         var thingClause = false  // a clause after a hit that opens with `the`: about a thing
+        var negationScope = 4  // how many words a negation reaches: to the clause's end for `none`, `not a single`
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
 
@@ -924,7 +1049,7 @@ enum Reader {
                 if case .negation = kind {} else { return }
             }
             var denied = false
-            if let neg = pendingNegation, pos - neg <= 4 {
+            if let neg = pendingNegation, pos - neg <= negationScope {
                 pendingNegation = nil
                 switch kind {
                 case .success: kind = .miss; denied = true
@@ -951,7 +1076,12 @@ enum Reader {
                 } else {
                     s.moreTurns = true
                 }
-            case .negation: pendingNegation = pos
+            case .negation:
+                pendingNegation = pos
+                let quantifier = t[pos].lex == .negation && t[pos].value == quantifierMarker
+                    || lex(pos + 1) == .other && lex(pos + 2) == .single  // "not a single line"
+                    || lex(pos + 1) == .number && t[pos + 1].value == 1 && lex(pos + 2) != .turnNoun  // "not one test"
+                negationScope = quantifier ? end - pos : 4
             }
         }
 
@@ -960,6 +1090,7 @@ enum Reader {
             switch l {
             case .clauseBreak:
                 pendingNegation = nil
+                negationScope = 4
                 pendingHedge = nil
                 pendingSeeming = nil
                 pendingThing = false
@@ -1015,8 +1146,16 @@ enum Reader {
             case .negation:
                 // `not quite`, `not fully`: partial, and the negation is used up.
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
+                // "works, but not on Safari", "worked, not for the async case": a success restricted.
+                if s.success != nil || s.hit != nil,
+                   [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && t[i + 1].value == scopeMarker {
+                    s.restricted = true; i += 1; continue
+                }
                 record(.negation, at: i); i += 1
-            case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention:
+            case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention,
+                 .no where lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)),
+                 .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                // ("no edits.", "zero changes needed": the same; "no fix yet" is not)
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
                 if lex(i) == .need { i += 1 }
@@ -1031,9 +1170,17 @@ enum Reader {
                 // otherwise `no` negates what follows.
                 if lex(i + 1) == .fortune || lex(i + 1) == .go { record(.miss, at: i); i += 2; continue }
                 if i == start && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd) { record(.miss, at: i); i += 1; continue }
+                // "close, but no": a denial standing alone after `but`.
+                if i > start, t[i - 1].lex == .clauseBreak, t[i - 1].value == contrastMarker,
+                   lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd {
+                    record(.miss, at: i); i += 1; continue
+                }
                 record(.negation, at: i); i += 1
             case .success where lex(i + 1) == .remark:
                 i += 2  // "good question", "nice idea": praise for something else
+            case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
+                pendingNegation = nil  // "ne marche pas": one negation in two words
+                record(.miss, at: i); i += 2  // "ça marche pas", "funktioniert nicht"
             case .success:
                 record(.success, at: i); i += 1
             case .myself:
@@ -1052,6 +1199,9 @@ enum Reader {
                 record(.partial, at: i); i += 1
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
+            case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
+                // "had to rephrase twice": the first prompt, then those
+                record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
             case .intervention:
                 record(.partial, at: i); i += 1
             case .until:
@@ -1078,8 +1228,6 @@ enum Reader {
                     i += 2; continue
                 }
                 i += 1
-            case .in_ where lex(i + 1) == .the && lex(i + 2) == .end:
-                record(.partial, at: i); i += 3
             case .had where lex(i + 1) == .to:
                 record(.partial, at: i); i += 2
             case .after where (lex(i + 1) == .number || lex(i + 1) == .single) && turnPhrase(t, i + 1, end)?.count == 1:
@@ -1087,8 +1235,15 @@ enum Reader {
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.afterOneTurn = true }
                 i = turnPhrase(t, i + 1, end)!.next
             case .after where afterHelp(t, i + 1, end) != nil:
-                // "good after edits", "usable after some cleanup", "after giving it more context"
-                record(.partial, at: i); i = afterHelp(t, i + 1, end)!
+                // "good after edits", "usable after some cleanup", "after giving it more context";
+                // "after rephrasing once" is two turns
+                let k = afterHelp(t, i + 1, end)!
+                if t[k - 1].lex == .intervention, [.once, .twice, .thrice].contains(lex(k)) {
+                    record(.turns(lex(k) == .once ? 2 : lex(k) == .twice ? 3 : 4), at: i); i = k + 1; continue
+                }
+                record(.partial, at: i); i = k
+            case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
+                record(.partial, at: i); i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
                 record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
@@ -1106,8 +1261,11 @@ enum Reader {
                 if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 var k = i + 1
                 var skipped = 0
-                while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)) { k += 1; skipped += 1 }
-                if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k)) {
+                while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)),
+                      !(lex(k) == .other && t[k].value == gerundMarker) { k += 1; skipped += 1 }
+                if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k))
+                    || lex(k) == .other && t[k].value == gerundMarker && k == i + 1
+                        && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) {  // "needed polishing" (not "need staging access")
                     if let neg = pendingNegation, i - neg <= 4, lex(k) != .success {
                         // "didn't need any follow-ups": what it did not need is the hit.
                         pendingNegation = nil
@@ -1153,9 +1311,6 @@ enum Reader {
                 && ([.success, .right].contains(lex(i + 1)) || lex(i + 1) == .other && [.success, .right].contains(lex(i + 2))):
                 // "first try failed, second worked", "first attempt was wrong, second was right"
                 record(.turns(t[i].value), at: i); i += 1
-            case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
-                // "had to rephrase twice": the first prompt, then those
-                record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
             case .pass:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 record(.success, at: i); i += 1  // "tests pass"
@@ -1163,9 +1318,43 @@ enum Reader {
                 record(.turns(2), at: i); i += 1
             case .thrice:
                 record(.turns(3), at: i); i += 1
+            case .number where t[i].value == 0 && turnPhrase(t, i, end) == nil && lex(i + 1) != .editNoun:
+                record(.negation, at: i); negationScope = 4; i += 1  // "zero useful output", "0 errors"
+            case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
+                s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
+            case .eventually:
+                s.eventually = true; i += 1
+            case .caveat:
+                s.caveat = true; i += 1
+            case .except:
+                s.restricted = true; i += 1
+            case .only:
+                // "but only for the happy path", "only on small inputs", "for the simple case only";
+                // "only took one prompt" restricts nothing.
+                if [.on, .in_, .with, .clauseBreak, .sentenceEnd].contains(lex(i + 1))
+                    || lex(i + 1) == .the && ![.ordinal, .number, .single].contains(lex(i + 2))  // not "only the first prompt"
+                    || lex(i + 1) == .other && t[i + 1].value == scopeMarker {
+                    s.restricted = true
+                }
+                i += 1
+            case .verify:
+                // "haven't tried it", "not tested", "hasn't been deployed": the outcome is not known yet;
+                // `run` only after have ("haven't run it"; "didn't even run" is a failure).
+                if let neg = pendingNegation, i - neg <= 2,
+                   t[i].value != runMarker || neg > start && t[neg - 1].lex == .had {
+                    pendingNegation = nil
+                    if s.doubt == nil { s.doubt = i }
+                }
+                i += 1
+            case .sarcasm where t[i].value == countMarker:
+                // "if you don't count the segfault": the negation is the sarcasm's, not the failure's.
+                if let neg = pendingNegation, i - neg == 1 { pendingNegation = nil; s.sarcasm = true }
+                i += 1
+            case .sarcasm:
+                s.sarcasm = true; i += 1
             default:
                 i += 1
             }
@@ -1195,16 +1384,20 @@ enum Reader {
         switch lex(k) {
         case .number, .ordinal: count = t[k].value; k += 1
         case .single: count = 1; k += 1
-        case .vague, .another: k += 1
+        case .vague: k += 1
+        case .another: count = 2; k += 1  // "another try": one after the first
         case .pass, .turnNoun, .intervention: return nil
         default: return nil
         }
         if count == 0 { return nil }
         if count != nil, lex(k) == .or, lex(k + 1) == .number { count = nil; k += 2 }  // "3 or 4 tries": a range
         if lex(k) == .of { k += 1 }
-        if lex(k) == .vague || lex(k) == .modifier { k += 1 }  // "two more tries", "a few more rounds"
+        var more = false
+        if lex(k) == .vague || lex(k) == .modifier { more = t[k].lex == .vague && t[k].value == moreMarker; k += 1 }  // "two more tries", "a few more rounds"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
-        if lex(k) == .intervention, let c = count { count = c + 1 }
+        // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
+        if let c = count, lex(k) == .intervention || more && i > 0 && t[i].lex != .another { count = c + 1 }
+        if t[i].lex == .another && lex(k) == .intervention { count = nil }  // "another follow-up": after how many?
         // "first prompt" in "the first prompt was too vague" still reads as a turn count: fine, the
         // verdict comes from the words around it.
         return (count, k + 1)

@@ -68,7 +68,7 @@ public enum StatsText {
     }
 
     static func headline(_ r: StatsReport, _ out: inout Painter) {
-        var s = thousands(r.blocks) + (r.blocks == 1 ? " block" : " blocks")
+        var s = TextFormat.thousands(r.blocks) + (r.blocks == 1 ? " block" : " blocks")
         if let f = r.first, let l = r.last {
             let a = String(f.prefix(10)), b = String(l.prefix(10))
             s += a == b ? ", " + a : ", " + a + " to " + b
@@ -83,7 +83,7 @@ public enum StatsText {
         let t = r.total
         let parts: [(String, Int, String)] = [("hit", t.hits, "32"), ("partial", t.partials, "33"), ("miss", t.misses, "31"),
                                               ("unclassified", t.unclassified, "35"), ("none", t.none, "2")]
-        out.line(out.bold("Outcomes") + "  " + parts.map { out.paint($0.0, $0.2) + " " + thousands($0.1) }.joined(separator: "  "))
+        out.line(out.bold("Outcomes") + "  " + parts.map { out.paint($0.0, $0.2) + " " + TextFormat.thousands($0.1) }.joined(separator: "  "))
         if t.verdicts == 0 {
             out.line(out.bold("Hit rate") + "  no verdicts yet: no block has an OUTCOME read as hit, partial or miss")
         } else {
@@ -92,16 +92,16 @@ public enum StatsText {
         }
         if let m = t.meanTurns {
             out.line(out.bold("Turns") + "     " + fixed(m, 1) + " on average to a working answer ("
-                + thousands(t.turnsKnown) + " with turns known)")
+                + TextFormat.thousands(t.turnsKnown) + " with turns known)")
         }
         if t.unclassified > 0 {
-            out.line(out.dim("          " + thousands(t.unclassified) + " unclassified: plog stats --unclassified lists them"))
+            out.line(out.dim("          " + TextFormat.thousands(t.unclassified) + " unclassified: plog stats --unclassified lists them"))
         }
     }
 
     static func rateLine(_ rate: Rate, _ what: String) -> String {
         guard let v = rate.value else { return "-" }
-        return leftPad(percent(v), 4) + "  " + thousands(rate.successes) + " of " + thousands(rate.trials) + " " + what
+        return leftPad(percent(v), 4) + "  " + TextFormat.thousands(rate.successes) + " of " + TextFormat.thousands(rate.trials) + " " + what
             + ", 95% CI " + interval(rate)
     }
 
@@ -121,7 +121,7 @@ public enum StatsText {
 
     static func row(_ g: StatsGroup, _ out: inout Painter, minN: Int) {
         let kw = keyWidth(out)
-        var s = "  " + rightPad(truncate(g.label, kw - 1), kw) + leftPad(thousands(g.counts.blocks), 7) + "  "
+        var s = "  " + rightPad(truncate(g.label, kw - 1), kw) + leftPad(TextFormat.thousands(g.counts.blocks), 7) + "  "
         let rate = g.counts.hitRate
         if g.tooSmall || rate.value == nil {
             s += out.dim(rightPad(g.counts.verdicts == 0 ? "no verdicts" : "too few to rank", barWidth + 5 + 10))
@@ -129,7 +129,7 @@ public enum StatsText {
             s += out.paint(bar(rate.value!, width: barWidth), "36") + leftPad(percent(rate.value!), 5)
                 + leftPad(interval(rate), 10)
         }
-        s += leftPad(thousands(g.counts.verdicts), 7)
+        s += leftPad(TextFormat.thousands(g.counts.verdicts), 7)
         out.line(s)
     }
 
@@ -146,7 +146,7 @@ public enum StatsText {
         }
         for g in shown { row(g, &out, minN: r.minN) }
         if shown.count < groups.count, let more {
-            out.line(out.dim("  ... " + thousands(groups.count - shown.count) + " more: plog stats --by " + more))
+            out.line(out.dim("  ... " + TextFormat.thousands(groups.count - shown.count) + " more: plog stats --by " + more))
         }
     }
 
@@ -155,7 +155,7 @@ public enum StatsText {
         var shown = r.byMonth
         if let limit, shown.count > limit { shown = Array(shown.suffix(limit)) }
         if shown.count < r.byMonth.count {
-            out.line(out.dim("  ... " + thousands(r.byMonth.count - shown.count) + " earlier months: plog stats --by month"))
+            out.line(out.dim("  ... " + TextFormat.thousands(r.byMonth.count - shown.count) + " earlier months: plog stats --by month"))
         }
         for g in shown { row(g, &out, minN: r.minN) }
     }
@@ -183,11 +183,11 @@ public enum StatsText {
         for t in shown {
             let rate = t.counts.hitRate
             let rateText = t.counts.verdicts >= r.minN && rate.value != nil ? percent(rate.value!) : "-"
-            out.line("  " + leftPad(thousands(t.count), 5) + "  " + rightPad(String(t.first.prefix(10)), 10) + "  "
+            out.line("  " + leftPad(TextFormat.thousands(t.count), 5) + "  " + rightPad(String(t.first.prefix(10)), 10) + "  "
                 + rightPad(String(t.last.prefix(10)), 10) + "  " + leftPad(rateText, 4) + "  " + truncate(t.task, taskWidth))
         }
         if shown.count < r.repeats.count {
-            out.line(out.dim("  ... " + thousands(r.repeats.count - shown.count) + " more: plog stats --by task"))
+            out.line(out.dim("  ... " + TextFormat.thousands(r.repeats.count - shown.count) + " more: plog stats --by task"))
         }
         if !r.repeatsComplete { out.line(out.dim("  (too many distinct tasks to track them all; some may be missing)")) }
     }
@@ -196,12 +196,7 @@ public enum StatsText {
 
     /// A horizontal bar of `fraction` (0...1) in eighths of a cell, padded with a light shade.
     public static func bar(_ fraction: Double, width: Int) -> String {
-        let eighths = Int((max(0, min(1, fraction)) * Double(width * 8)).rounded())
-        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        var s = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
-        let used = eighths / 8 + (eighths % 8 > 0 ? 1 : 0)
-        s += String(repeating: "░", count: width - used)
-        return s
+        TextFormat.bar(eighths: Int((max(0, min(1, fraction)) * Double(width * 8)).rounded()), width: width, track: true)
     }
 
     static func percent(_ v: Double) -> String { String(Int((v * 100).rounded())) + "%" }
@@ -217,16 +212,6 @@ public enum StatsText {
         let n = Int((v * scale).rounded())
         let whole = n / Int(scale), frac = n % Int(scale)
         return decimals == 0 ? String(whole) : String(whole) + "." + pad(frac, decimals)
-    }
-
-    static func thousands(_ n: Int) -> String {
-        let s = String(abs(n))
-        var out = ""
-        for (i, ch) in s.enumerated() {
-            if i > 0 && (s.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return (n < 0 ? "-" : "") + out
     }
 
     /// Display width: one column per scalar (good enough for names and tasks; wide CJK is rare here).

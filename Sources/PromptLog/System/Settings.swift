@@ -131,6 +131,8 @@ public struct Settings: Sendable, Equatable {
         "lines": String(RecallBudget.defaultLines),
         "format": "text",
         "clipboard": "auto",
+        "capture.skip-trivial": "true",
+        "capture.trivial": CaptureRules.defaultTrivial.joined(separator: ", "),
     ]
 
     /// Which clipboard recall would use now, in order, or why there is none.

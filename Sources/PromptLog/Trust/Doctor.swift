@@ -111,7 +111,7 @@ public enum Doctor {
     }
 
     static func parseCheck(_ h: LogHealth) -> DoctorCheck {
-        let size = "\(grouped(h.blocks)) block\(h.blocks == 1 ? "" : "s"), \(grouped(h.lines)) lines, \(byteSize(h.bytes))"
+        let size = "\(TextFormat.thousands(h.blocks)) block\(h.blocks == 1 ? "" : "s"), \(TextFormat.thousands(h.lines)) lines, \(TextFormat.byteSize(h.bytes))"
         var details: [String] = []
         if let line = h.firstMalformedHeaderLine {
             details.append("line \(line): starts like a header but its timestamp does not parse, so it is read as text of the block above"
@@ -375,28 +375,6 @@ extension DoctorCheck.Status {
 func octal(_ mode: mode_t) -> String {
     let s = String(mode, radix: 8)
     return String(repeating: "0", count: max(0, 4 - s.count)) + s
-}
-
-/// `1,234,567`.
-func grouped(_ n: Int) -> String {
-    let s = String(n)
-    var out = ""
-    for (i, ch) in s.enumerated() {
-        if i > 0 && (s.count - i) % 3 == 0 { out.append(",") }
-        out.append(ch)
-    }
-    return out
-}
-
-/// `812 bytes`, `4.2 KB`, `1.3 GB`.
-func byteSize(_ n: Int) -> String {
-    if n < 1024 { return "\(n) byte\(n == 1 ? "" : "s")" }
-    let units = ["KB", "MB", "GB", "TB"]
-    var v = Double(n) / 1024
-    var u = 0
-    while v >= 1024 && u < units.count - 1 { v /= 1024; u += 1 }
-    let tenths = Int((v * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10) \(units[u])"
 }
 
 /// `45 seconds`, `3 minutes`, `5 hours`, `2 days`.

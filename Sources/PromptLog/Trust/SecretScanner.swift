@@ -724,35 +724,10 @@ private struct Pass {
         // (a space, a quote, a separator or the line's end follows).
         guard len >= 8, len <= 1024, (end - p) % 4 == 0 else { return nil }
         if end < n, ![0x20, 0x09, 0x0D, 0x0A, 0x22, 0x27, 0x60, 0x2C, 0x3B, 0x29, 0x7D].contains(buf[end]) { return nil }
-        guard let decoded = base64Decode(p, len), decoded.count >= 3,
+        guard let decoded = Base64.decode(Array(buf[p..<(p + len)])), decoded.count >= 3,
               decoded.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
               let colon = decoded.firstIndex(of: 0x3A), colon > 0, colon < decoded.count - 1 else { return nil }
         return Hit(kind: .basicAuth, start: p, end: end)
-    }
-
-    func base64Decode(_ p: Int, _ len: Int) -> [UInt8]? {
-        var out: [UInt8] = []
-        var acc: UInt32 = 0
-        var bits = 0
-        for k in p..<(p + len) {
-            let c = buf[k]
-            let v: UInt32
-            switch c {
-            case 0x41...0x5A: v = UInt32(c - 0x41)
-            case 0x61...0x7A: v = UInt32(c - 0x61 + 26)
-            case 0x30...0x39: v = UInt32(c - 0x30 + 52)
-            case 0x2B: v = 62
-            case 0x2F: v = 63
-            default: return nil
-            }
-            acc = (acc << 6) | v
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8((acc >> UInt32(bits)) & 0xFF))
-            }
-        }
-        return out
     }
 
     // MARK: Slack webhooks

@@ -1,3 +1,0 @@
-import PlogCommands
-
-CommandRunner.main(PromptHistCommand.self)
