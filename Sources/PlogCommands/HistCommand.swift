@@ -146,7 +146,7 @@ public struct HistOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Rank blocks by how related they are to the draft prompt in FILE (- for standard input), best first; "
             + "patterns become optional and filter.",
-        discussion: "The draft's rarest words in this log (at most 8; document frequency counted from the log) "
+        discussion: "The draft's rarest words in this log (at most 12; document frequency counted from the log) "
             + "are searched for, and blocks are ranked by BM25 over them; equal scores put the newer block first.",
         valueName: "file"))
     public var like: String?

@@ -167,7 +167,7 @@ extension LikeOutcome {
 /// 5. Order: score, highest first; equal scores: the block later in the log (the newer) first.
 public enum LikeRanking {
     /// Most terms chosen from a draft.
-    public static let maxTerms = 8
+    public static let maxTerms = 12
     public static let k1 = 1.2
     public static let b = 0.75
     /// A term's blocks are remembered during the counting pass up to this many; a term in more
@@ -229,10 +229,14 @@ extension Recall {
     }
 
     /// `like` over a log's bytes.
+    /// `remembered`: blocks remembered per term in the counting pass (tests make it small to
+    /// take the second pass).
     static func like(_ request: LikeRequest, buf: UnsafeBufferPointer<UInt8>, verifier: BlockVerifier?,
-                     filters: FilterCheck, releasePages: Bool) throws -> LikeOutcome {
+                     filters: FilterCheck, releasePages: Bool,
+                     remembered: Int = LikeRanking.rememberedBlocks) throws -> LikeOutcome {
         let candidates = LikeTerms.candidates(of: request.draft)
-        let counted = LikeCounter.count(buf, terms: candidates.map(\.bytes), releasePages: releasePages)
+        let counted = LikeCounter.count(buf, terms: candidates.map(\.bytes), remembered: remembered,
+                                        releasePages: releasePages)
         let n = counted.blocks
         func empty(_ reason: LikeEmptyReason, terms: [LikeTerm] = []) -> LikeOutcome {
             let info = BundleInfo(patterns: request.query.patterns, matched: 0, complete: true, newestFirst: true,
@@ -265,7 +269,7 @@ extension Recall {
             ranked.append(LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
                                     termCounts: counts))
         }
-        if chosen.allSatisfy({ counted.df[$0] <= LikeRanking.rememberedBlocks }) {
+        if chosen.allSatisfy({ counted.df[$0] <= remembered }) {
             var byBlock: [Int: (span: BlockSpan, length: Int, counts: [Int])] = [:]
             for (t, c) in chosen.enumerated() {
                 for hit in counted.hits[c] {
@@ -320,12 +324,12 @@ enum LikeCounter {
         var words = 0
         /// Per term: blocks that contain it.
         var df: [Int]
-        /// Per term: its first blocks (at most `rememberedBlocks`), in log order.
+        /// Per term: its first blocks (at most `remembered`), in log order.
         var hits: [[Hit]]
     }
 
     /// Counts the terms (normalised bytes, at most `PLOG_LIKE_TERMS`) in every block of `buf`.
-    static func count(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], releasePages: Bool) -> Counts {
+    static func count(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], remembered: Int, releasePages: Bool) -> Counts {
         let parts = forEachBlock(buf, terms: terms, releasePages: releasePages,
                                  initial: Counts(df: Array(repeating: 0, count: terms.count),
                                                  hits: Array(repeating: [], count: terms.count))) { acc, span, counts, length in
@@ -333,7 +337,7 @@ enum LikeCounter {
             acc.words += length
             for i in 0..<terms.count where counts[i] > 0 {
                 acc.df[i] += 1
-                if acc.hits[i].count < LikeRanking.rememberedBlocks {
+                if acc.hits[i].count < remembered {
                     acc.hits[i].append(Hit(span: span, length: length, count: Int(counts[i])))
                 }
             }
@@ -344,7 +348,7 @@ enum LikeCounter {
             total.words += p.words
             for i in 0..<terms.count {
                 total.df[i] += p.df[i]
-                let room = LikeRanking.rememberedBlocks - total.hits[i].count
+                let room = remembered - total.hits[i].count
                 if room > 0 { total.hits[i] += p.hits[i].prefix(room) }
             }
         }
@@ -368,6 +372,9 @@ enum LikeCounter {
         let from = LogScanner.nextHeader(buf, from: 0)
         let to = buf.count
         guard from < to, let base = buf.baseAddress else { return [initial] }
+        // Candidates are never empty, longer than PLOG_LIKE_TERM_MAX or more than PLOG_LIKE_TERMS.
+        precondition(terms.count <= Int(PLOG_LIKE_TERMS)
+            && terms.allSatisfy { !$0.isEmpty && $0.count <= Int(PLOG_LIKE_TERM_MAX) })
         let table = UnsafeMutablePointer<plog_like_table>.allocate(capacity: 1)
         defer { table.deallocate() }
         plog_like_table_init(table)
