@@ -89,23 +89,13 @@ public struct AddCommand: ParsableCommand {
         if promptBytes.isEmpty && template != nil && task == nil && outcome.isEmpty {
             return try editNewDraft(ctx: ctx)
         }
-        var block = NewBlock(
-            timestamp: .now(),
-            model: CaptureDefaults.model(flag: model, env: ctx.env, config: ctx.config, logPath: ctx.logPath),
-            project: CaptureDefaults.project(flag: project, env: ctx.env, config: ctx.config),
-            task: task, prompt: promptBytes, outcomes: outcome)
-        if let template { block.extraSections.append(Section(name: "TEMPLATE", inline: template)) }
-        let hasText = !(block.task ?? "").allSatisfy(\.isWhitespace)
-            || block.prompt.contains { $0 != 10 && $0 != 13 && $0 != 32 && $0 != 9 }
-            || block.outcomes.contains { !$0.allSatisfy(\.isWhitespace) }
-        guard hasText else {
-            throw PlogError.refused(what: "plog add", reason: "nothing to log: no task, prompt or outcome",
-                                         hint: "give -t TASK, --prompt TEXT, pipe the prompt on stdin, or run on a terminal to use your editor")
-        }
-        let bytes = redactingSecrets(block.render())
-        try Capture.append(bytes, to: ctx.logPath, env: ctx.env)
-        report("logged " + BlockRenderer.headerLine(timestamp: block.timestamp, model: block.model, project: block.project)
-            .dropFirst(3).dropLast() + " to " + ctx.logPath)
+        let added = try Capture.add(
+            Capture.Addition(task: task, prompt: promptBytes, outcomes: outcome, model: model, project: project,
+                             template: template, keepSecrets: keepSecrets),
+            logPath: ctx.logPath, env: ctx.env, config: ctx.config)
+        // What was redacted is said even with --quiet: the log no longer holds what was typed.
+        if !added.secrets.isEmpty { Terminal.printNote(SecretScanner.summary(added.secrets)) }
+        report("logged " + added.header + " to " + ctx.logPath)
     }
 
     /// The prompt from --prompt, --prompt-file, --paste, or stdin when it is not a terminal.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import PromptLog
 
 /// `plog config`: every effective setting and where it came from (flag, environment, config
@@ -62,7 +61,7 @@ public struct ConfigCommand: ParsableCommand {
         let settings = Settings.resolve(logFlag: log.file, env: env, config: try Config.load(env))
         if let key {
             let value = settings[key]!
-            if json { return printJSON(SettingsDocument(settings, only: key)) }
+            if json { return printJSON(settingsDocument(settings, only: key)) }
             guard let v = value.value else {
                 Terminal.printNote("\(key) is not set (\(Settings.explainUnset(key)))")
                 throw ExitCode(1)
@@ -70,7 +69,7 @@ public struct ConfigCommand: ParsableCommand {
             Terminal.write(v + "\n")
             return
         }
-        if json { return printJSON(SettingsDocument(settings, only: nil)) }
+        if json { return printJSON(settingsDocument(settings, only: nil)) }
         printTable(settings)
     }
 
@@ -95,7 +94,7 @@ public struct ConfigCommand: ParsableCommand {
 
     func printKeys() {
         if json {
-            printJSON(Config.keys.map { KeyDocument(key: $0.key, meaning: $0.meaning) })
+            printJSON(.array(Config.keys.map { ["key": .string($0.key), "meaning": .string($0.meaning)] }))
             return
         }
         let width = Config.keys.map(\.key.count).max() ?? 0
@@ -123,51 +122,21 @@ public struct ConfigCommand: ParsableCommand {
         }
     }
 
-    func printJSON<T: Encodable>(_ value: T) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        Terminal.writeBytes(Array(data) + [10], fd: 1)
+    func printJSON(_ value: JSONValue) {
+        Terminal.write(value.pretty() + "\n")
     }
-}
 
-/// `plog config --json`: stable key names (`config`, `exists`, `settings[].key|value|source|detail`,
-/// and `note` where a value needs one).
-struct SettingsDocument: Encodable {
-    struct Entry: Encodable {
-        var key: String
-        var value: String?
-        var source: String
-        var detail: String
-        var note: String?
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(key, forKey: .key)
-            try c.encode(value, forKey: .value)  // null when unset, never missing
-            try c.encode(source, forKey: .source)
-            try c.encode(detail, forKey: .detail)
-            try c.encodeIfPresent(note, forKey: .note)
+    /// `plog config --json`: stable key names (`config`, `exists`, `settings[].key|value|source|detail`,
+    /// and `note` where a value needs one; `value` is null when unset, never missing).
+    func settingsDocument(_ s: Settings, only key: String?) -> JSONValue {
+        let entries: [JSONValue] = s.values.filter { key == nil || $0.key == key }.map {
+            var e: JSONObject = ["key": .string($0.key), "value": $0.value.map(JSONValue.string) ?? .null,
+                                 "source": .string($0.source.kind), "detail": .string($0.source.detail)]
+            if let note = $0.note { e["note"] = .string(note) }
+            return .object(e)
         }
-        enum CodingKeys: String, CodingKey { case key, value, source, detail, note }
+        return ["config": .string(s.configPath), "exists": .bool(s.configExists), "settings": .array(entries)]
     }
-
-    var config: String
-    var exists: Bool
-    var settings: [Entry]
-
-    init(_ s: Settings, only key: String?) {
-        config = s.configPath
-        exists = s.configExists
-        settings = s.values.filter { key == nil || $0.key == key }.map {
-            Entry(key: $0.key, value: $0.value, source: $0.source.kind, detail: $0.source.detail, note: $0.note)
-        }
-    }
-}
-
-struct KeyDocument: Encodable {
-    var key: String
-    var meaning: String
 }
 
 private extension String {

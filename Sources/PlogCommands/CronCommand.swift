@@ -18,18 +18,7 @@ public struct CronCommand: ParsableCommand {
 
     public init() {}
 
-    /// Where the job lives.
-    public enum Scheduler: String, EnumerableFlag {
-        case cron, systemd, launchd
-
-        public static func help(for value: Scheduler) -> ArgumentHelp? {
-            switch value {
-            case .cron: return "A line in your crontab."
-            case .systemd: return "A systemd user service and timer (~/.config/systemd/user)."
-            case .launchd: return "A launchd agent (~/Library/LaunchAgents, macOS)."
-            }
-        }
-    }
+    public typealias Scheduler = DailyJob.Scheduler
 
     /// Options that shape the job.
     public struct JobOptions: ParsableArguments {
@@ -71,37 +60,9 @@ public struct CronCommand: ParsableCommand {
 
         public func run() throws {
             let ctx = try log.context()
-            let job = options.job(logPath: ctx.logPath, env: ctx.env)
-            let note: (String) -> Void = { if !quiet { Terminal.printNote($0) } }
-            if !CronCommand.isInGitRepository(ctx.logPath) {
-                Terminal.printNote("note: \(ctx.logPath) is not in a git repository yet; run `plog init` before the job first runs")
-            }
-            switch options.scheduler {
-            case .cron:
-                try Path.makeDirectories(Path.dirname(job.output), mode: 0o700)
-                let table = try Crontab.read(env: ctx.env)
-                let (updated, changed) = job.installing(into: table)
-                if changed {
-                    try Crontab.write(updated, env: ctx.env)
-                    note("installed in your crontab:\n  \(job.cronLine)")
-                } else {
-                    note("already in your crontab:\n  \(job.cronLine)")
-                }
-            case .systemd:
-                let dir = DailyJob.systemdDirectory(ctx.env)
-                let changed = try CronCommand.writeUnits(dir: dir, [
-                    (DailyJob.systemdUnitName + ".service", job.systemdService),
-                    (DailyJob.systemdUnitName + ".timer", job.systemdTimer),
-                ])
-                note((changed ? "wrote" : "already up to date:") + " \(dir)/\(DailyJob.systemdUnitName).service and .timer")
-                note("enable it with: systemctl --user daemon-reload && systemctl --user enable --now \(DailyJob.systemdUnitName).timer")
-            case .launchd:
-                let dir = DailyJob.launchdDirectory(ctx.env)
-                let file = DailyJob.launchdLabel + ".plist"
-                let changed = try CronCommand.writeUnits(dir: dir, [(file, job.launchdAgent)])
-                note((changed ? "wrote" : "already up to date:") + " \(dir)/\(file)")
-                note("load it with: launchctl load -w \(shellQuoted(dir + "/" + file))")
-            }
+            let notes = try options.job(logPath: ctx.logPath, env: ctx.env).install(options.scheduler, env: ctx.env)
+            // The "not in a git repository" note is shown even with --quiet: the job would fail.
+            for n in notes where !quiet || n.hasPrefix("note:") { Terminal.printNote(n) }
         }
     }
 
@@ -115,30 +76,8 @@ public struct CronCommand: ParsableCommand {
         public init() {}
 
         public func run() throws {
-            let env = Environment.process
-            let note: (String) -> Void = { if !quiet { Terminal.printNote($0) } }
-            switch scheduler {
-            case .cron:
-                let table = try Crontab.read(env: env)
-                let (updated, removed) = DailyJob.removing(from: table)
-                if removed > 0 {
-                    try Crontab.write(updated, env: env)
-                    note("removed plog's line from your crontab")
-                } else {
-                    note("plog's line is not in your crontab; nothing to remove")
-                }
-            case .systemd:
-                let dir = DailyJob.systemdDirectory(env)
-                let removed = CronCommand.removeFiles(dir: dir, [DailyJob.systemdUnitName + ".timer",
-                                                                 DailyJob.systemdUnitName + ".service"])
-                note(removed > 0 ? "removed \(dir)/\(DailyJob.systemdUnitName).service and .timer; if the timer was enabled, run: systemctl --user disable --now \(DailyJob.systemdUnitName).timer"
-                                 : "no plog units in \(dir); nothing to remove")
-            case .launchd:
-                let dir = DailyJob.launchdDirectory(env)
-                let removed = CronCommand.removeFiles(dir: dir, [DailyJob.launchdLabel + ".plist"])
-                note(removed > 0 ? "removed \(dir)/\(DailyJob.launchdLabel).plist; if it was loaded, run: launchctl remove \(DailyJob.launchdLabel)"
-                                 : "no plog agent in \(dir); nothing to remove")
-            }
+            let message = try DailyJob.remove(scheduler, env: Environment.process)
+            if !quiet { Terminal.printNote(message) }
         }
     }
 
@@ -153,54 +92,19 @@ public struct CronCommand: ParsableCommand {
 
         public func run() throws {
             let ctx = try log.context()
-            let job = options.job(logPath: ctx.logPath, env: ctx.env)
-            switch options.scheduler {
-            case .cron:
-                Terminal.write(job.cronLine + "\n")
-                if let table = try? Crontab.read(env: ctx.env) {
-                    let installed = DailyJob.installedLine(in: table)
-                    Terminal.printNote(installed == nil ? "not installed; `plog cron install` adds it"
-                                       : installed == job.cronLine ? "installed" : "installed with different settings:\n  \(installed!)")
-                }
-            case .systemd:
-                let dir = DailyJob.systemdDirectory(ctx.env)
-                Terminal.write("# \(dir)/\(DailyJob.systemdUnitName).service\n" + job.systemdService
-                               + "\n# \(dir)/\(DailyJob.systemdUnitName).timer\n" + job.systemdTimer)
-            case .launchd:
-                Terminal.write(job.launchdAgent)
-            }
+            let (text, note) = options.job(logPath: ctx.logPath, env: ctx.env).show(options.scheduler, env: ctx.env)
+            Terminal.write(text)
+            if let note { Terminal.printNote(note) }
         }
     }
+}
 
-    /// Writes each file in `dir` (created 0755) unless it already has that content; whether any changed.
-    static func writeUnits(dir: String, _ files: [(name: String, text: String)]) throws -> Bool {
-        try Path.makeDirectories(dir, mode: 0o755)
-        var changed = false
-        for (name, text) in files {
-            let path = dir + "/" + name
-            if (try? FileIO.readAll(path)) == Array(text.utf8) { continue }
-            let tmp = path + ".tmp"
-            unlink(tmp)
-            try FileIO.writeNew(tmp, Array(text.utf8), mode: 0o644)
-            guard rename(tmp, path) == 0 else { throw PlogError.io(operation: "cannot write", path: path, errno: errno) }
-            changed = true
-        }
-        return changed
-    }
-
-    static func removeFiles(dir: String, _ names: [String]) -> Int {
-        names.filter { unlink(dir + "/" + $0) == 0 }.count
-    }
-
-    /// Whether a `.git` directory or file sits in the log's (real) directory or above it.
-    static func isInGitRepository(_ logPath: String) -> Bool {
-        var dir: String
-        if let p = realpath(logPath, nil) { dir = Path.dirname(String(cString: p)); free(p) } else { dir = Path.dirname(logPath) }
-        while true {
-            if Path.exists(dir + "/.git") { return true }
-            let parent = Path.dirname(dir)
-            if parent == dir { return false }
-            dir = parent
+extension DailyJob.Scheduler: EnumerableFlag {
+    public static func help(for value: DailyJob.Scheduler) -> ArgumentHelp? {
+        switch value {
+        case .cron: return "A line in your crontab."
+        case .systemd: return "A systemd user service and timer (~/.config/systemd/user)."
+        case .launchd: return "A launchd agent (~/Library/LaunchAgents, macOS)."
         }
     }
 }

@@ -89,12 +89,12 @@ public struct ManpageCommand: ParsableCommand {
                     Item("~/notes/prompts.log", "The log when no other rule picks one (see `plog path`)."),
                 ]),
                 exitStatus,
-                ManualPage.Section("See also", [Item(nil, "prompthist(1), git(1)")]),
+                ManualPage.Section("See also", [Item(nil, "prompthist(1), plog-format(5), git(1)")]),
             ]
         case .prompthist:
             return [
                 configuration, environment, exitStatus,
-                ManualPage.Section("See also", [Item(nil, "plog(1), pcre2pattern(3)")]),
+                ManualPage.Section("See also", [Item(nil, "plog(1), plog-format(5), pcre2pattern(3)")]),
             ]
         }
     }

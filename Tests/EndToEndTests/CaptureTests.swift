@@ -50,7 +50,7 @@ func scriptedEditor(_ sandbox: Sandbox, _ name: String, _ body: String) throws -
 
     @Test func stdinModeAndDefaultsFromEnvironmentAndGit() throws {
         let s = try Sandbox()
-        try FileManager.default.createDirectory(atPath: s.work + "/myrepo/.git", withIntermediateDirectories: true)
+        try s.write("work/myrepo/.git/HEAD", "ref: refs/heads/main\n")
         try FileManager.default.createDirectory(atPath: s.work + "/myrepo/src", withIntermediateDirectories: true)
         let r = try s.run("plog", ["add", "-t", "from a pipe"], stdin: "line 1\r\nline 2\r\n",
                           env: ["PLOG_FILE": s.root + "/p.log", "PLOG_MODEL": "gpt-5"], cwd: s.work + "/myrepo/src")

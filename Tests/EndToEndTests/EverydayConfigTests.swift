@@ -68,7 +68,7 @@ struct EverydayConfigTests {
         #expect(row(r.stdout, "log")?.value == box.work + "/here.log")
         #expect(row(r.stdout, "log")?.source == "flag: --file")
         try box.write("work/prompts.log", "")
-        try FileManager.default.createDirectory(atPath: box.work + "/.git", withIntermediateDirectories: true)
+        try box.write("work/.git/HEAD", "ref: refs/heads/main\n")
         r = try box.run("plog", ["config"])
         #expect(row(r.stdout, "log")?.value == box.work + "/prompts.log")
         #expect(row(r.stdout, "log")?.source.hasPrefix("detected: ") == true)
@@ -89,7 +89,7 @@ struct EverydayConfigTests {
         #expect(entry["source"] as? String == "detected")
         #expect(entry["detail"] as? String == "model of the newest block")
 
-        try FileManager.default.createDirectory(atPath: box.work + "/.git", withIntermediateDirectories: true)
+        try box.write("work/.git/HEAD", "ref: refs/heads/main\n")
         r = try box.run("plog", ["add", "--prompt", "hello"], env: ["PLOG_FILE": log])
         #expect(r.status == 0, "\(r.stderr)")
         let newest = try box.read(log).split(separator: "\n").last { $0.hasPrefix("## ") }.map(String.init) ?? ""

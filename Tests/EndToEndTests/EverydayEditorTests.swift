@@ -24,7 +24,7 @@ struct EverydayEditorTests {
         let box = try Sandbox()
         let log = box.root + "/p.log"
         try box.write(log, "## 2025-08-14T16:32+09:00  claude-sonnet-4-5  ios/captio\nTASK: earlier\n")
-        try FileManager.default.createDirectory(atPath: box.work + "/.git", withIntermediateDirectories: true)
+        try box.write("work/.git/HEAD", "ref: refs/heads/main\n")
         try box.write("work/prompt.md", "Rewrite parse() in LogScanner.swift\nto run under 1 ms on 1 MB.\n> keep this quote\nlast line\n")
         var (r, messages) = try vim(box, file: "prompt.md", ["%PlogAdd speed up the scanner"], env: ["PLOG_FILE": log])
         #expect(r.status == 0, "\(r.stderr)")

@@ -707,7 +707,7 @@ import Testing
         #expect(heldOut.contains { $0.text.contains("\n") })
     }
 
-    /// The figures the README quotes. The goal is at least 97% right and no wrong verdict on
+    /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
     /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-2.tsv` (220
     /// bullets, after tuning on phrasings.tsv to phrasings-9.tsv): 175 right (79.5%), 20 wrong
     /// verdicts, 23 left unclassified, 2 with other turns. The goal is not met; this holds the

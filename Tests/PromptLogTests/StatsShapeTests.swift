@@ -40,7 +40,7 @@ import Testing
         #expect(PromptShape.of(text).numberWithUnit == expected, "\(text)")
     }
 
-    /// Every unit the README lists, attached and as the next word, in any case; near-misses are not units.
+    /// Every unit (the table in docs/learn.md, checked by DocsTablesTests), attached and as the next word, in any case; near-misses are not units.
     @Test func everyUnit() {
         let units = ["ns", "us", "µs", "ms", "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes",
                      "h", "hr", "hrs", "hour", "hours", "d", "day", "days", "wk", "week", "weeks", "b", "byte", "bytes",

@@ -290,14 +290,13 @@ public final class MCPTools {
         let task = try args.string("task", required: true)!
         let prompt = try args.string("prompt", required: true, keepBlank: false)!
         let outcomes = (try args.strings("outcome") ?? []).filter { !$0.allSatisfy(\.isWhitespace) }
-        let block = NewBlock(timestamp: .now(),
-                             model: CaptureDefaults.model(flag: try args.string("model"), env: env, config: config, logPath: logPath),
-                             project: CaptureDefaults.project(flag: try args.string("project"), env: env, config: config),
-                             task: task, prompt: prompt, outcomes: outcomes)
-        let (bytes, findings) = SecretScanner.redact(block.render())
-        let result = try Capture.append(bytes, to: logPath, env: env)
-        let id = "@\(result.offset)/" + block.timestamp.text
-        var text = "Logged as \(id): " + String(decoding: bytes.prefix { $0 != 10 }.dropFirst(3), as: UTF8.self)
+        let addition = Capture.Addition(task: task, prompt: Array(prompt.utf8), outcomes: outcomes,
+                                        model: try args.string("model"), project: try args.string("project"))
+        let added = try Capture.add(addition, logPath: logPath, env: env, config: config)
+        let timestamp = added.header.prefix { $0 != " " && $0 != "\t" }
+        let id = "@\(added.offset)/" + timestamp
+        var text = "Logged as \(id): " + added.header
+        let findings = added.secrets
         if !findings.isEmpty {
             text += "\nRedacted \(findings.count) credential\(findings.count == 1 ? "" : "s") before writing: "
                 + findings.map { "\($0.kind.rawValue) on line \($0.line)" }.joined(separator: ", ")

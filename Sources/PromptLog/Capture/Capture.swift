@@ -23,10 +23,62 @@ public enum Capture {
         }
     }
 
+    /// What `plog add` (and every front end that adds a block: the MCP server's `plog_add`) logs.
+    public struct Addition: Sendable {
+        public var task: String?
+        public var prompt: [UInt8]
+        public var outcomes: [String]
+        /// The `-m` / `-p` values; nil falls back to `CaptureDefaults`.
+        public var model: String?
+        public var project: String?
+        /// The template the prompt was written from, kept as a TEMPLATE section.
+        public var template: String?
+        /// Log credentials as given instead of redacting them. Default false.
+        public var keepSecrets: Bool
+
+        public init(task: String? = nil, prompt: [UInt8] = [], outcomes: [String] = [], model: String? = nil,
+                    project: String? = nil, template: String? = nil, keepSecrets: Bool = false) {
+            self.task = task; self.prompt = prompt; self.outcomes = outcomes; self.model = model
+            self.project = project; self.template = template; self.keepSecrets = keepSecrets
+        }
+    }
+
+    /// What an add did: the header line written (without `## `), where, and what was redacted.
+    public struct Added: Sendable {
+        public var header: String
+        public var offset: Int
+        public var secrets: [SecretFinding]
+    }
+
+    /// Builds the block for `addition` (now, model and project by `CaptureDefaults`), redacts
+    /// credentials unless asked not to, and appends it durably (`append`: a draft keeps the text
+    /// if the append fails). Refuses a block with no task, prompt or outcome text.
+    public static func add(_ addition: Addition, logPath: String, env: Environment, config: Config) throws -> Added {
+        var block = NewBlock(
+            timestamp: .now(),
+            model: CaptureDefaults.model(flag: addition.model, env: env, config: config, logPath: logPath),
+            project: CaptureDefaults.project(flag: addition.project, env: env, config: config),
+            task: addition.task, prompt: addition.prompt, outcomes: addition.outcomes)
+        if let template = addition.template { block.extraSections.append(Section(name: "TEMPLATE", inline: template)) }
+        let hasText = !(block.task ?? "").allSatisfy(\.isWhitespace)
+            || block.prompt.contains { $0 != 10 && $0 != 13 && $0 != 32 && $0 != 9 }
+            || block.outcomes.contains { !$0.allSatisfy(\.isWhitespace) }
+        guard hasText else {
+            throw PlogError.refused(what: "plog add", reason: "nothing to log: no task, prompt or outcome",
+                                    hint: "give -t TASK, --prompt TEXT, pipe the prompt on stdin, or run on a terminal to use your editor")
+        }
+        var bytes = block.render()
+        var secrets: [SecretFinding] = []
+        if !addition.keepSecrets { (bytes, secrets) = SecretScanner.redact(bytes) }
+        let result = try append(bytes, to: logPath, env: env)
+        let header = BlockRenderer.headerLine(timestamp: block.timestamp, model: block.model, project: block.project)
+        return Added(header: String(header.dropFirst(3).dropLast()), offset: result.offset, secrets: secrets)
+    }
+
     /// The editor command: `editor` in the config, then `$VISUAL`, then `$EDITOR`, then `vi`,
     /// split into words without a shell (so `code --wait` works and nothing is expanded).
     public static func editorCommand(env: Environment, config: Config) throws -> [String] {
-        let value = config["editor"] ?? env["VISUAL"] ?? env["EDITOR"] ?? "vi"
+        let value = CaptureDefaults.resolveEditor(env: env, config: config).value
         let words = try Subprocess.splitCommandLine(value)
         guard !words.isEmpty else {
             throw PlogError.invalidInput(input: value, reason: "the editor command is empty",

@@ -90,10 +90,13 @@ public struct CaptureRules: Sendable, Equatable {
 
     /// What to do with `text` (already cleaned with `PromptText.clean`).
     public func judge(_ text: String) -> Decision {
-        let words = BlockRenderer.oneLine(text)
-        if words.isEmpty { return .empty }
+        guard text.utf8.contains(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) else { return .empty }
         if PromptText.isMachineText(text) { return .machine }
         guard skipTrivial else { return .keep }
+        // Trivial phrases and lone slash commands are short: a long prompt is never one (and is
+        // not folded, which would cost time on every imported prompt).
+        guard text.utf8.count <= 200 else { return .keep }
+        let words = BlockRenderer.oneLine(text)
         if CaptureRules.isLoneSlashCommand(words) { return .trivial }
         return trivial.contains(CaptureRules.normalised(words)) ? .trivial : .keep
     }
@@ -120,8 +123,20 @@ public struct CaptureRules: Sendable, Equatable {
     /// start, whitespace folded; then, when longer than 72 characters, cut at the last word
     /// boundary before that and ended with `…`. Nil when the prompt has no text.
     public static func task(from prompt: String) -> String? {
-        guard let line = prompt.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .lazy.map({ BlockRenderer.oneLine(String($0)) }).first(where: { !$0.isEmpty }) else { return nil }
+        // Only the first line with text is read, and only its first 1,000 bytes: a TASK is short,
+        // and prompts can be megabytes of pasted text.
+        var rest = Substring(prompt)
+        var line = ""
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(where: { $0 == 10 || $0 == 13 }) ?? rest.endIndex
+            let candidate = rest[..<end]
+            let head = candidate.utf8.count > 1_000
+                ? String(decoding: candidate.utf8.prefix(1_000), as: UTF8.self) : String(candidate)
+            line = BlockRenderer.oneLine(head)
+            if !line.isEmpty { break }
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+        }
+        guard !line.isEmpty else { return nil }
         var s = Substring(line)
         while let f = s.first, "#>*-•".contains(f) { s = s.dropFirst().drop { $0 == " " } }
         if s.isEmpty { s = Substring(line) }

@@ -211,6 +211,119 @@ public struct DailyJob: Equatable, Sendable {
         """
 }
 
+// MARK: - Installing, removing, showing
+
+extension DailyJob {
+    /// Where the job lives.
+    public enum Scheduler: String, Sendable, CaseIterable {
+        /// A line in the user's crontab, edited through `crontab -l` and `crontab -`.
+        case cron
+        /// A systemd user service and timer (`~/.config/systemd/user`).
+        case systemd
+        /// A launchd agent (`~/Library/LaunchAgents`, macOS).
+        case launchd
+    }
+
+    /// Installs the job (idempotent) and returns what to tell the user, in order. Every other
+    /// line of the crontab, and every other file, is kept as it is.
+    public func install(_ scheduler: Scheduler, env: Environment) throws -> [String] {
+        var notes: [String] = []
+        if !DailyJob.isInGitRepository(log) {
+            notes.append("note: \(log) is not in a git repository yet; run `plog init` before the job first runs")
+        }
+        switch scheduler {
+        case .cron:
+            try Path.makeDirectories(Path.dirname(output), mode: 0o700)
+            let (updated, changed) = installing(into: try Crontab.read(env: env))
+            if changed { try Crontab.write(updated, env: env) }
+            notes.append((changed ? "installed in your crontab:\n  " : "already in your crontab:\n  ") + cronLine)
+        case .systemd:
+            let dir = DailyJob.systemdDirectory(env)
+            let changed = try DailyJob.writeUnits(dir: dir, [
+                (DailyJob.systemdUnitName + ".service", systemdService),
+                (DailyJob.systemdUnitName + ".timer", systemdTimer),
+            ])
+            notes.append((changed ? "wrote" : "already up to date:") + " \(dir)/\(DailyJob.systemdUnitName).service and .timer")
+            notes.append("enable it with: systemctl --user daemon-reload && systemctl --user enable --now \(DailyJob.systemdUnitName).timer")
+        case .launchd:
+            let dir = DailyJob.launchdDirectory(env)
+            let file = DailyJob.launchdLabel + ".plist"
+            let changed = try DailyJob.writeUnits(dir: dir, [(file, launchdAgent)])
+            notes.append((changed ? "wrote" : "already up to date:") + " \(dir)/\(file)")
+            notes.append("load it with: launchctl load -w \(shellQuoted(dir + "/" + file))")
+        }
+        return notes
+    }
+
+    /// Removes plog's own job (its crontab line or its files) and says what was done.
+    public static func remove(_ scheduler: Scheduler, env: Environment) throws -> String {
+        switch scheduler {
+        case .cron:
+            let (updated, removed) = removing(from: try Crontab.read(env: env))
+            guard removed > 0 else { return "plog's line is not in your crontab; nothing to remove" }
+            try Crontab.write(updated, env: env)
+            return "removed plog's line from your crontab"
+        case .systemd:
+            let dir = systemdDirectory(env)
+            let removed = removeFiles(dir: dir, [systemdUnitName + ".timer", systemdUnitName + ".service"])
+            return removed > 0 ? "removed \(dir)/\(systemdUnitName).service and .timer; if the timer was enabled, run: systemctl --user disable --now \(systemdUnitName).timer"
+                               : "no plog units in \(dir); nothing to remove"
+        case .launchd:
+            let dir = launchdDirectory(env)
+            let removed = removeFiles(dir: dir, [launchdLabel + ".plist"])
+            return removed > 0 ? "removed \(dir)/\(launchdLabel).plist; if it was loaded, run: launchctl remove \(launchdLabel)"
+                               : "no plog agent in \(dir); nothing to remove"
+        }
+    }
+
+    /// The job as text (the crontab line, or the units filled in), and for cron whether it is installed.
+    public func show(_ scheduler: Scheduler, env: Environment) -> (text: String, note: String?) {
+        switch scheduler {
+        case .cron:
+            var note: String? = nil
+            if let table = try? Crontab.read(env: env) {
+                let installed = DailyJob.installedLine(in: table)
+                note = installed == nil ? "not installed; `plog cron install` adds it"
+                    : installed == cronLine ? "installed" : "installed with different settings:\n  \(installed!)"
+            }
+            return (cronLine + "\n", note)
+        case .systemd:
+            let dir = DailyJob.systemdDirectory(env)
+            return ("# \(dir)/\(DailyJob.systemdUnitName).service\n" + systemdService
+                    + "\n# \(dir)/\(DailyJob.systemdUnitName).timer\n" + systemdTimer, nil)
+        case .launchd:
+            return (launchdAgent, nil)
+        }
+    }
+
+    /// Writes each file in `dir` (created 0755) unless it already has that content; whether any changed.
+    static func writeUnits(dir: String, _ files: [(name: String, text: String)]) throws -> Bool {
+        try Path.makeDirectories(dir, mode: 0o755)
+        var changed = false
+        for (name, text) in files {
+            let path = dir + "/" + name
+            if (try? FileIO.readAll(path)) == Array(text.utf8) { continue }
+            let tmp = path + ".tmp"
+            unlink(tmp)
+            try FileIO.writeNew(tmp, Array(text.utf8), mode: 0o644)
+            guard rename(tmp, path) == 0 else { throw PlogError.io(operation: "cannot write", path: path, errno: errno) }
+            changed = true
+        }
+        return changed
+    }
+
+    static func removeFiles(dir: String, _ names: [String]) -> Int {
+        names.filter { unlink(dir + "/" + $0) == 0 }.count
+    }
+
+    /// Whether the log's (real) directory is in a git repository.
+    static func isInGitRepository(_ logPath: String) -> Bool {
+        var dir: String
+        if let p = realpath(logPath, nil) { dir = Path.dirname(String(cString: p)); free(p) } else { dir = Path.dirname(logPath) }
+        return GitRepositoryState.locate(from: dir) != nil
+    }
+}
+
 // MARK: - Crontab access
 
 /// Reads and writes the user's crontab through the `crontab` program (`crontab -l`, `crontab -`).

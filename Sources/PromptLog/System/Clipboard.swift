@@ -179,10 +179,10 @@ public enum Clipboard {
             throw ClipboardFailure(reason: "cannot write to the terminal")
         }
         var reply: [UInt8] = []
-        let deadline = monotonicMilliseconds() + 1_000
+        let deadline = Subprocess.monotonicMilliseconds() + 1_000
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let left = deadline - monotonicMilliseconds()
+            let left = deadline - Subprocess.monotonicMilliseconds()
             guard left > 0 else { break }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(left)) > 0 else { break }
@@ -215,131 +215,29 @@ public enum Clipboard {
 
     struct ClipboardFailure: Error { var reason: String }
 
-    /// Runs a helper: `stdin` written to it (when given), stdout captured (when asked) or sent to
-    /// /dev/null, stderr kept for the failure reason. Copy helpers (xclip, wl-copy) fork a child
-    /// that keeps serving the selection and holds our pipes open, so nothing here waits for EOF
-    /// after the helper itself has exited.
+    /// Runs a helper (`Subprocess.launch`): `stdin` written to it (when given), stdout captured
+    /// (when asked) or discarded, stderr kept for the failure reason, at most `timeoutMilliseconds`.
     @discardableResult
     static func runHelper(_ argv: [String], env: Environment, stdin: [UInt8]?, captureStdout: Bool) throws -> [UInt8] {
         let name = argv[0]
         guard let path = Subprocess.which(name, env: env) else { throw ClipboardFailure(reason: "\(name) not on PATH") }
-        // The helper's stdin is a socket pair, not a pipe: writing to a helper that exited early
-        // must fail with EPIPE, not raise SIGPIPE in a process that may not ignore it.
-        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let streamType = SOCK_STREAM
-        #endif
-        guard socketpair(AF_UNIX, streamType, 0, &inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
-            throw ClipboardFailure(reason: "cannot create pipes for \(name)")
+        let r: Subprocess.Result
+        do {
+            r = try Subprocess.launch([path] + argv.dropFirst(), env: env, stdin: stdin ?? [],
+                                      stdout: captureStdout ? .capture : .discard, stderr: .capture,
+                                      timeoutMilliseconds: timeoutMilliseconds)
+        } catch is Subprocess.Timeout {
+            throw ClipboardFailure(reason: "\(name) did not finish within \(timeoutMilliseconds / 1000) s")
+        } catch let error as PlogError {
+            throw ClipboardFailure(reason: error.description)
         }
-        #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(inPipe[1], SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        if captureStdout {
-            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        let cArgs = ([path] + argv.dropFirst()).map { strdup($0) } + [nil]
-        let cEnv = env.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArgs + cEnv).forEach { free($0) } }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, path, &actions, nil, cArgs, cEnv)
-        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
-        defer { close(outPipe[0]); close(errPipe[0]) }
-        guard rc == 0 else {
-            close(inPipe[1])
-            throw ClipboardFailure(reason: "cannot run \(path): \(String(cString: strerror(rc)))")
-        }
-        let deadline = monotonicMilliseconds() + timeoutMilliseconds
-        for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-
-        var toWrite = stdin ?? []
-        var written = 0
-        var inOpen = true
-        if toWrite.isEmpty { close(inPipe[1]); inOpen = false }
-        var output: [UInt8] = []
-        var errors: [UInt8] = []
-        var status: Int32 = 0
-        var exited = false
-        var outOpen = captureStdout
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        func drain(_ fd: Int32, into buf: inout [UInt8]) -> Bool {  // false at EOF
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n > 0 { buf += chunk[0..<n]; continue }
-                if n == 0 { return false }
-                return errno == EAGAIN || errno == EINTR
-            }
-        }
-        while true {
-            if !exited {
-                let w = waitpid(pid, &status, WNOHANG)
-                if w == pid { exited = true }
-            }
-            if inOpen {
-                let n = toWrite.withUnsafeBytes { sendNoSignal(inPipe[1], $0.baseAddress! + written, $0.count - written) }
-                if n > 0 { written += n }
-                if written == toWrite.count || (n < 0 && errno != EAGAIN && errno != EINTR) || exited {
-                    close(inPipe[1]); inOpen = false  // the helper's end (dup'ed as its stdin) sees EOF
-                    toWrite = []
-                }
-            }
-            if outOpen { outOpen = drain(outPipe[0], into: &output) }
-            _ = drain(errPipe[0], into: &errors)
-            // Done when the helper has exited and (for paste) its output is complete.
-            if exited && !outOpen { break }
-            if exited && captureStdout {
-                // The helper is gone; read what its pipe still holds, without waiting for a
-                // background child that may keep it open.
-                _ = drain(outPipe[0], into: &output)
-                break
-            }
-            if monotonicMilliseconds() > deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                if inOpen { close(inPipe[1]) }
-                throw ClipboardFailure(reason: "\(name) did not finish within \(timeoutMilliseconds / 1000) s")
-            }
-            var fds = [pollfd]()
-            if inOpen { fds.append(pollfd(fd: inPipe[1], events: Int16(POLLOUT), revents: 0)) }
-            if outOpen { fds.append(pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0)) }
-            fds.append(pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0))
-            // Short waits: the helper's exit is not a pollable event here.
-            _ = poll(&fds, nfds_t(fds.count), exited ? 0 : 5)
-        }
-        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        guard code == 0 else {
-            var message = String(decoding: errors, as: UTF8.self)
+        guard r.status == 0 else {
+            var message = String(decoding: r.stderr, as: UTF8.self)
             while let l = message.last, l == "\n" || l == " " || l == "\r" { message.removeLast() }
             if let nl = message.firstIndex(of: "\n") { message = String(message[..<nl]) }
-            throw ClipboardFailure(reason: "\(name) failed (exit \(code))" + (message.isEmpty ? "" : ": " + message))
+            throw ClipboardFailure(reason: "\(name) failed (exit \(r.status))" + (message.isEmpty ? "" : ": " + message))
         }
-        return output
-    }
-
-    /// `send` without SIGPIPE (Linux: MSG_NOSIGNAL; macOS: the socket has SO_NOSIGPIPE).
-    static func sendNoSignal(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-        #if canImport(Glibc)
-        return send(fd, p, n, Int32(MSG_NOSIGNAL))
-        #else
-        return send(fd, p, n, 0)
-        #endif
-    }
-
-    static func monotonicMilliseconds() -> Int {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000
+        return r.stdout
     }
 }
 

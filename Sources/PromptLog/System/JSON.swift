@@ -145,6 +145,10 @@ public struct JSONObject: Sendable, Equatable {
     public static func == (a: JSONObject, b: JSONObject) -> Bool { a.keys == b.keys && a.values == b.values }
 }
 
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+}
+
 /// Why a JSON text could not be read: what, and the byte offset where.
 public struct JSONError: Error, Equatable, CustomStringConvertible {
     public var reason: String

@@ -1,8 +1,8 @@
 /// The effective value of every config key and where it came from, for `plog config`.
 ///
-/// Each value is resolved by the same rules the commands apply (`LogLocator`, `CaptureDefaults`,
-/// `Capture.editorCommand`, `Templates.userDirectory`), in the same order, so what is shown is
-/// what `plog add` and `prompthist` will use.
+/// Each value is resolved by the resolvers the commands call themselves (`LogLocator`,
+/// `CaptureDefaults`, `Templates.userDirectory`), so what is shown is what `plog add` and
+/// `prompthist` will use.
 public struct Settings: Sendable, Equatable {
     /// Where an effective value came from.
     public enum Source: Sendable, Equatable {
@@ -82,35 +82,14 @@ public struct Settings: Sendable, Equatable {
                 }
                 values.append(Value(key: key, value: location.path, source: source))
             case "model":
-                if let v = env["PLOG_MODEL"] {
-                    values.append(Value(key: key, value: v, source: .environment("PLOG_MODEL")))
-                } else if let v = fromConfig(key) {
-                    values.append(v)
-                } else if let model = CaptureDefaults.model(flag: nil, env: env, config: config, logPath: location.path) {
-                    values.append(Value(key: key, value: model, source: .detected("model of the newest block")))
-                } else {
-                    values.append(Value(key: key, value: nil, source: .unset))
-                }
+                let (v, source) = CaptureDefaults.resolveModel(flag: nil, env: env, config: config, logPath: location.path)
+                values.append(Value(key: key, value: v, source: source))
             case "project":
-                if let v = env["PLOG_PROJECT"] {
-                    values.append(Value(key: key, value: v, source: .environment("PLOG_PROJECT")))
-                } else if let v = fromConfig(key) {
-                    values.append(v)
-                } else if let root = CaptureDefaults.gitRepositoryRoot(from: env.currentDirectory) {
-                    values.append(Value(key: key, value: Path.basename(root), source: .detected("git repository \(root)")))
-                } else {
-                    values.append(Value(key: key, value: nil, source: .unset))
-                }
+                let (v, source) = CaptureDefaults.resolveProject(flag: nil, env: env, config: config)
+                values.append(Value(key: key, value: v, source: source))
             case "editor":
-                if let v = fromConfig(key) {
-                    values.append(v)
-                } else if let v = env["VISUAL"] {
-                    values.append(Value(key: key, value: v, source: .environment("VISUAL")))
-                } else if let v = env["EDITOR"] {
-                    values.append(Value(key: key, value: v, source: .environment("EDITOR")))
-                } else {
-                    values.append(Value(key: key, value: "vi", source: .builtIn))
-                }
+                let (v, source) = CaptureDefaults.resolveEditor(env: env, config: config)
+                values.append(Value(key: key, value: v, source: source))
             case "clipboard":
                 var v = fromConfig(key) ?? Value(key: key, value: "auto", source: .builtIn)
                 v.note = clipboardNote(env: env, config: config)

@@ -295,12 +295,11 @@ public enum Doctor {
                            hint: "plog cron install (or a systemd timer: plog cron install --systemd)")
     }
 
-    /// `crontab -l`, run directly (no shell).
+    /// The user's crontab (`Crontab.read`), or why there is none to look at.
     public static func listCrontab(_ env: Environment) -> (text: String?, reason: String) {
         guard Subprocess.which("crontab", env: env) != nil else { return (nil, "no `crontab` program on PATH") }
-        guard let r = try? Subprocess.run(["crontab", "-l"], env: env) else { return (nil, "`crontab -l` could not run") }
-        guard r.status == 0 else { return (nil, "no crontab for this user") }
-        return (String(decoding: r.stdout, as: UTF8.self), "")
+        guard let text = try? Crontab.read(env: env) else { return (nil, "`crontab -l` failed") }
+        return text.isEmpty ? (nil, "no crontab for this user") : (text, "")
     }
 
     // MARK: Clipboard

@@ -35,10 +35,18 @@ public struct GitRepositoryState: Sendable, Equatable {
     /// Finds the repository holding `path` (symlinks resolved, so a log linked into a repository
     /// is found there) and reads its state. Nil when `path` is not inside a repository.
     public static func inspect(path: String) -> GitRepositoryState? {
-        var dir = Path.dirname(realPath(path) ?? path)
+        guard let found = locate(from: Path.dirname(realPath(path) ?? path)) else { return nil }
+        return read(workTree: found.workTree, gitDir: found.gitDirectory)
+    }
+
+    /// The repository at or above the directory `dir`: its working tree and its git directory
+    /// (`.git`, or where a `.git` file of a linked worktree or submodule points). The one search
+    /// for "the git repository around a path" (project names, doctor, cron's advice).
+    public static func locate(from dir: String) -> (workTree: String, gitDirectory: String)? {
+        var dir = dir
         while true {
             let dotGit = (dir == "/" ? "" : dir) + "/.git"
-            if let gitDir = gitDirectory(at: dotGit) { return read(workTree: dir, gitDir: gitDir) }
+            if let gitDir = gitDirectory(at: dotGit) { return (dir, gitDir) }
             let parent = Path.dirname(dir)
             if parent == dir { return nil }
             dir = parent
