@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "plog", targets: ["plog"]),
         .executable(name: "plog-git", targets: ["plog-git"]),
         .executable(name: "plog-import", targets: ["plog-import"]),
+        .executable(name: "plog-mcp", targets: ["plog-mcp"]),
         .library(name: "PromptLog", targets: ["PromptLog"]),
     ],
     dependencies: [
@@ -59,6 +60,12 @@ let package = Package(
             name: "plog-import",
             // No ArgumentParser (and so no Foundation) here: plog parses, plog-import reads an ImportRequest.
             dependencies: ["PromptImport", "PromptLog"]
+        ),
+        // The MCP server (`plog mcp` hands off to it): its own process, so that nothing it needs
+        // loads into `plog add` or `prompthist`. The protocol is plog's own (PromptLog/Agent).
+        .executableTarget(
+            name: "plog-mcp",
+            dependencies: ["PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptImportTests", dependencies: ["PromptImport", "PromptLog"], exclude: ["Fixtures"]),

@@ -31,6 +31,7 @@ struct Plog: ParsableCommand {
             ConfigCommand.self,
             CompletionsCommand.self,
             ManpageCommand.self,
+            McpCommand.self,
         ]
     )
 }

@@ -35,7 +35,9 @@ public enum OutcomeAppender {
     }
 
     /// Appends `bullets` to the newest block of the log at `path`, under the log's lock.
-    public static func append(_ bullets: [String], to path: String) throws -> Result {
+    /// `check` sees that block first, under the lock, and may refuse it by throwing (default: accept).
+    public static func append(_ bullets: [String], to path: String,
+                              check: (Block) throws -> Void = { _ in }) throws -> Result {
         guard Path.exists(path) else {
             throw PlogError.refused(what: path, reason: "the log does not exist yet", hint: "log a prompt first: plog add")
         }
@@ -45,6 +47,7 @@ public enum OutcomeAppender {
                 throw PlogError.refused(what: path, reason: "the log has no block to add an outcome to",
                                         hint: "log a prompt first: plog add")
             }
+            try check(block)
             let header = String(decoding: block.raw.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)
             let last = block.sections.last
             let hadOutcome = block.hasOutcome
