@@ -25,6 +25,7 @@ struct Plog: ParsableCommand {
             SyncCommand.self,
             CronCommand.self,
             DoctorCommand.self,
+            HookCommand.self,
             StatsCommand.self,
             TemplatesCommand.self,
             ConfigCommand.self,
