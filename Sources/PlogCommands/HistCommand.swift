@@ -143,13 +143,33 @@ public struct HistOptions: ParsableArguments {
     @Flag(name: .long, help: "Oldest matching blocks first (default: newest first).")
     public var oldestFirst = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Rank blocks by how related they are to the draft prompt in FILE (- for standard input), best first; "
+            + "patterns become optional and filter.",
+        discussion: "The draft's rarest words in this log (at most 12; document frequency counted from the log) "
+            + "are searched for, and blocks are ranked by BM25 over them; equal scores put the newer block first.",
+        valueName: "file"))
+    public var like: String?
+
+    @Flag(name: .long, help: "With --like: print the chosen terms, their weights and each block's score on standard error.")
+    public var explain = false
+
     @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
 
     public init() {}
 
     public func validate() throws {
-        try PatternInputs.check(inputs: inputs, expressions: expressions, example: "prompthist \"property wrapper\"",
-                                help: HistOptions.helpMessage())
+        if like != nil {
+            if let first = PatternInputs.split(inputs).unknown.first {
+                throw ValidationError(PatternInputs.unknownOption(first, help: HistOptions.helpMessage()))
+            }
+            if oldestFirst { throw ValidationError("--like orders blocks by relatedness to the draft; drop --oldest-first") }
+            if like!.isEmpty { throw ValidationError("--like needs a file with the draft prompt, or - for standard input") }
+        } else {
+            if explain { throw ValidationError("--explain explains a --like ranking; add --like FILE (or - for standard input)") }
+            try PatternInputs.check(inputs: inputs, expressions: expressions, example: "prompthist \"property wrapper\"",
+                                    help: HistOptions.helpMessage())
+        }
         if print && copy { throw ValidationError("--print and --copy are opposites; give one") }
         for (name, value) in [("--lines", lines), ("--tokens", tokens), ("--blocks", blocks)] {
             if let v = value, v <= 0 { throw ValidationError("\(name) must be above 0, not \(v)") }
@@ -182,26 +202,58 @@ public struct HistOptions: ParsableArguments {
     public func run(program: String) throws {
         let ctx = try log.context()
         let request = try request(config: ctx.config, env: ctx.env)
+        if let like { return try runLike(draftPath: like, request: request, ctx: ctx, program: program) }
         let result = try Recall.run(request, logPath: ctx.logPath)
         guard !result.blocks.isEmpty else {
             Terminal.printNote("no block matches \(result.info.queryText)\(filters.summary) in \(ctx.logPath)",
                                program: program)
             throw ExitCode(1)
         }
-        let toClipboard = copy || (!print && Terminal.stdoutIsTerminal)
-        var whereItWent = "printed"
-        if toClipboard {
-            do {
-                whereItWent = try Clipboard.copy(result.bundle, env: ctx.env, config: ctx.config).description
-            } catch let PlogError.refused(_, reason, hint) {
-                // Name what is missing and how to get it, not only that copying failed.
-                whereItWent = "printed (no clipboard: \(reason))" + (hint.isEmpty ? "" : "\n  hint: \(hint)")
-                printBundle(result.bundle, format: request.format)
-            }
-        } else {
-            printBundle(result.bundle, format: request.format)
-        }
+        let whereItWent = try deliver(result.bundle, format: request.format, ctx: ctx)
         Terminal.printNote(summary(result, whereItWent), program: program)
+    }
+
+    /// Puts the bundle on the clipboard or stdout (as the flags and the terminal say) and
+    /// returns where it went, for the summary.
+    func deliver(_ bundle: [UInt8], format: BundleFormat, ctx: CommandContext) throws -> String {
+        let toClipboard = copy || (!print && Terminal.stdoutIsTerminal)
+        guard toClipboard else {
+            printBundle(bundle, format: format)
+            return "printed"
+        }
+        do {
+            return try Clipboard.copy(bundle, env: ctx.env, config: ctx.config).description
+        } catch let PlogError.refused(_, reason, hint) {
+            // Name what is missing and how to get it, not only that copying failed.
+            printBundle(bundle, format: format)
+            return "printed (no clipboard: \(reason))" + (hint.isEmpty ? "" : "\n  hint: \(hint)")
+        }
+    }
+
+    /// `--like`: reads the draft, ranks, explains when asked, delivers. Exits 1 when nothing
+    /// related was found, saying why.
+    func runLike(draftPath: String, request: RecallRequest, ctx: CommandContext, program: String) throws {
+        let name = draftPath == "-" ? "standard input" : draftPath
+        let bytes = draftPath == "-" ? try FileIO.readToEnd(fd: 0) : try FileIO.readAll(ctx.env.absolutePath(draftPath))
+        guard bytes.contains(where: { $0 > 32 }) else {
+            throw PlogError.invalidInput(input: name, reason: "the draft is empty",
+                                         hint: "put the prompt you are about to send in the file, or pipe it to --like -")
+        }
+        let likeRequest = LikeRequest(draft: String(decoding: bytes, as: UTF8.self), query: request.query,
+                                      budget: request.budget, format: request.format,
+                                      preambleTemplate: request.preambleTemplate)
+        let result = try Recall.like(likeRequest, logPath: ctx.logPath)
+        if explain { Terminal.writeError(result.explanation) }
+        guard !result.blocks.isEmpty else {
+            Terminal.printNote(result.nothingFound(draft: name, filters: filters.summary, log: ctx.logPath), program: program)
+            throw ExitCode(1)
+        }
+        let whereItWent = try deliver(result.bundle, format: request.format, ctx: ctx)
+        let n = result.blocks.count
+        var s = "\(n) of \(result.info.matched) related block\(result.info.matched == 1 ? "" : "s")"
+        s += ", \(result.lines) line\(result.lines == 1 ? "" : "s"), ~\(grouped(result.tokens)) tokens"
+        if let cut = result.blocks.first(where: \.isCut) { s += " (best block cut: \(cut.omittedLines) lines left out)" }
+        Terminal.printNote(s + ", " + whereItWent, program: program)
     }
 
     func summary(_ r: RecallOutcome, _ whereItWent: String) -> String {

@@ -21,22 +21,36 @@ public struct BundleInfo: Sendable {
     /// Whether the whole log was searched (otherwise the search stopped once the budget was full).
     public var complete: Bool
     public var newestFirst: Bool
+    /// The terms chosen from a draft when the blocks are ranked by it (`--like`), in the order
+    /// chosen; nil for plain recall (default).
+    public var draftTerms: [String]?
 
-    public init(patterns: [String], matched: Int, complete: Bool, newestFirst: Bool) {
+    public init(patterns: [String], matched: Int, complete: Bool, newestFirst: Bool, draftTerms: [String]? = nil) {
         self.patterns = patterns; self.matched = matched; self.complete = complete; self.newestFirst = newestFirst
+        self.draftTerms = draftTerms
     }
 
     /// `17`, or `17+` when the search stopped early.
     public var matchedText: String { complete ? String(matched) : "\(matched)+" }
 
-    /// The patterns for people: `"property wrapper"`, or `"property" + "wrapper"`.
-    public var queryText: String { patterns.map { "\"" + $0 + "\"" }.joined(separator: " + ") }
+    /// The query for people: `"property wrapper"`, or `"property" + "wrapper"`; with a draft,
+    /// `a draft (terms: actor, sendable)`, after the patterns.
+    public var queryText: String {
+        var parts = patterns.map { "\"" + $0 + "\"" }
+        if let terms = draftTerms { parts.append("a draft (terms: " + terms.joined(separator: ", ") + ")") }
+        return parts.joined(separator: " + ")
+    }
+
+    /// `newest first`, `oldest first`, or `most related first` for a ranking by a draft.
+    public var orderText: String {
+        draftTerms != nil ? "most related first" : newestFirst ? "newest first" : "oldest first"
+    }
 }
 
 /// Renders recalled blocks as a context bundle.
 public enum RecallBundle {
     /// The default preamble, used when no template is found. Placeholders: `{query}`, `{shown}`,
-    /// `{matched}` (with a `+` when the search stopped early), `{order}` (`newest first` or `oldest first`).
+    /// `{matched}` (with a `+` when the search stopped early), `{order}` (`newest first`, `oldest first`, or `most related first` with `--like`).
     public static let defaultPreamble =
         "Prompt history for {query}: {shown} of {matched} matching blocks from my prompt log, {order}. "
         + "Failed attempts are included on purpose: learn from what did not work."
@@ -56,7 +70,7 @@ public enum RecallBundle {
         return t.replacing("{query}", with: info.queryText)
             .replacing("{shown}", with: String(shown))
             .replacing("{matched}", with: info.matchedText)
-            .replacing("{order}", with: info.newestFirst ? "newest first" : "oldest first")
+            .replacing("{order}", with: info.orderText)
     }
 
     /// The bundle's bytes. `buf` is the log the blocks came from (for the parsed fields and,
@@ -90,7 +104,7 @@ public enum RecallBundle {
                 out += (fence + "\n").utf8
             }
         case .xml:
-            out += "<prompt_history shown=\"\(blocks.count)\" matched=\"\(info.matchedText)\" order=\"\(info.newestFirst ? "newest-first" : "oldest-first")\">\n".utf8
+            out += "<prompt_history shown=\"\(blocks.count)\" matched=\"\(info.matchedText)\" order=\"\(info.orderText.replacing(" ", with: "-"))\">\n".utf8
             for p in info.patterns { out += ("<query>" + xml(p, attribute: false) + "</query>\n").utf8 }
             out += ("<note>" + xml(preamble, attribute: false) + "</note>\n").utf8
             for b in blocks {

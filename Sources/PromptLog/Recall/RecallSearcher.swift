@@ -216,8 +216,7 @@ final class BlockVerifier {
     /// Bytes before a block that are converted with it when it is matched CRLF-as-LF: more than
     /// any pattern's lookbehind can reach (a character is at most 4 bytes, `\r\n` 2 bytes for 1).
     let lookbehindBytes: Int
-    let model: Matcher?
-    let project: Matcher?
+    let filters: FilterCheck
     /// The CRLF-as-LF copy of the block being checked (reused).
     private var converted: [UInt8] = []
 
@@ -253,9 +252,7 @@ final class BlockVerifier {
             driverMissesCRLF = true
         }
         lookbehindBytes = ((compiled.map(\.maxLookbehind).max() ?? 0) + 2) * 8
-        let opts = PCRE2Matcher.Options(caseless: query.caseless)
-        model = try query.filter.model.map { try PCRE2Matcher($0, options: opts) }
-        project = try query.filter.project.map { try PCRE2Matcher($0, options: opts) }
+        filters = try FilterCheck(query.filter, caseless: query.caseless)
     }
 
     private init(copying other: BlockVerifier) {
@@ -267,8 +264,7 @@ final class BlockVerifier {
         checksEveryBlock = other.checksEveryBlock
         driverMissesCRLF = other.driverMissesCRLF
         lookbehindBytes = other.lookbehindBytes
-        model = other.model?.copy()
-        project = other.project?.copy()
+        filters = other.filters.copy()
     }
 
     func copy() -> BlockVerifier { BlockVerifier(copying: self) }
@@ -276,18 +272,7 @@ final class BlockVerifier {
     /// Whether the block `span` is selected. `driverMatch` is where the driver matched in the
     /// window, inside the block (nil when the block was picked otherwise).
     func accepts(_ buf: UnsafeBufferPointer<UInt8>, _ span: BlockSpan, driverMatch: Range<Int>?) throws -> Bool {
-        let filter = query.filter
-        if filter.needsHeader {
-            let header = RecallSearcher.header(buf, span)
-            if let since = filter.since, !since.admitsAsLower(header.timestamp) { return false }
-            if let until = filter.until, !until.admitsAsUpper(header.timestamp) { return false }
-            if let model {
-                guard let m = header.model, try model.matches(m) else { return false }
-            }
-            if let project {
-                guard let p = header.project, try project.matches(p) else { return false }
-            }
-        }
+        guard try filters.admitsHeader(buf, span) else { return false }
         var parsed: Block? = nil
         if query.fields.isEmpty {
             let contextStart = max(0, span.offset - lookbehindBytes)
@@ -312,11 +297,7 @@ final class BlockVerifier {
                 guard try texts.contains(where: { try p.matches($0) }) else { return false }
             }
         }
-        if let verdicts = filter.verdicts {
-            let block = parsed ?? LogParser.block(buf, span)
-            guard verdicts.contains(OutcomeClassifier.classify(block).verdict) else { return false }
-        }
-        return true
+        return filters.admitsVerdict(buf, span, parsed: parsed)
     }
 
     /// Whether every pattern matches in the block `span` with each `\r\n` of it, and of the
@@ -340,6 +321,53 @@ final class BlockVerifier {
             }
             return true
         }
+    }
+}
+
+/// The header filters (model, project, dates) and the verdict filter of a query, checked on one
+/// block: recall checks them after its patterns, `--like` on every block it ranks. Not
+/// thread-safe (the matchers keep scratch memory); `copy()` for another thread.
+final class FilterCheck {
+    let filter: RecallFilter
+    let model: Matcher?
+    let project: Matcher?
+
+    init(_ filter: RecallFilter, caseless: Bool) throws {
+        self.filter = filter
+        let opts = PCRE2Matcher.Options(caseless: caseless)
+        model = try filter.model.map { try PCRE2Matcher($0, options: opts) }
+        project = try filter.project.map { try PCRE2Matcher($0, options: opts) }
+    }
+
+    private init(copying other: FilterCheck) {
+        filter = other.filter
+        model = other.model?.copy()
+        project = other.project?.copy()
+    }
+
+    func copy() -> FilterCheck { FilterCheck(copying: self) }
+
+    /// Whether the block's header passes the model, project, since and until filters.
+    func admitsHeader(_ buf: UnsafeBufferPointer<UInt8>, _ span: BlockSpan) throws -> Bool {
+        guard filter.needsHeader else { return true }
+        let header = RecallSearcher.header(buf, span)
+        if let since = filter.since, !since.admitsAsLower(header.timestamp) { return false }
+        if let until = filter.until, !until.admitsAsUpper(header.timestamp) { return false }
+        if let model {
+            guard let m = header.model, try model.matches(m) else { return false }
+        }
+        if let project {
+            guard let p = header.project, try project.matches(p) else { return false }
+        }
+        return true
+    }
+
+    /// Whether the block's verdict is one the filter keeps (always, without a verdict filter).
+    /// `parsed` is the block when the caller has parsed it already.
+    func admitsVerdict(_ buf: UnsafeBufferPointer<UInt8>, _ span: BlockSpan, parsed: Block? = nil) -> Bool {
+        guard let verdicts = filter.verdicts else { return true }
+        let block = parsed ?? LogParser.block(buf, span)
+        return verdicts.contains(OutcomeClassifier.classify(block).verdict)
     }
 }
 

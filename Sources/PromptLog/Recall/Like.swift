@@ -1,0 +1,409 @@
+import CSupport
+
+/// What `prompthist --like` (and other front ends) ask for: the blocks of a log most related to
+/// a draft prompt.
+public struct LikeRequest: Sendable {
+    /// The draft prompt, as text.
+    public var draft: String
+    /// Patterns (optional: a block must match them all, as in recall; they filter, the draft
+    /// ranks) and the header and outcome filters. Default: no pattern, no filter.
+    public var query: RecallQuery
+    /// Default: 400 lines (`RecallBudget.standard`); `blocks` is the most blocks to return.
+    public var budget: RecallBudget
+    /// Default: text.
+    public var format: BundleFormat
+    /// Default: `RecallBundle.defaultPreamble`.
+    public var preambleTemplate: String
+
+    public init(draft: String, query: RecallQuery = RecallQuery(patterns: []), budget: RecallBudget = .standard,
+                format: BundleFormat = .text, preambleTemplate: String = RecallBundle.defaultPreamble) {
+        self.draft = draft; self.query = query; self.budget = budget
+        self.format = format; self.preambleTemplate = preambleTemplate
+    }
+
+    /// A request with header filters only, for front ends that take a draft and a few fields.
+    public init(draft: String, filter: RecallFilter, limit: Int? = nil, maxTokens: Int? = nil) {
+        let budget = limit == nil && maxTokens == nil ? RecallBudget.standard : RecallBudget(tokens: maxTokens, blocks: limit)
+        self.init(draft: draft, query: RecallQuery(patterns: [], filter: filter), budget: budget)
+    }
+}
+
+/// A term chosen from the draft, with its document frequency and weight.
+public struct LikeTerm: Sendable, Equatable {
+    /// The normalised term (see `LikeTerms`), e.g. `propertywrapper`, `属性`.
+    public var text: String
+    /// Blocks of the whole log that contain it (filters do not change this).
+    public var blocks: Int
+    /// Its weight (BM25 inverse document frequency): `ln(1 + (N - df + 0.5) / (df + 0.5))`.
+    public var weight: Double
+}
+
+/// A block ranked by a draft.
+public struct LikeMatch: Sendable {
+    public var span: BlockSpan
+    /// BM25 score (see `LikeRanking`); higher is more related.
+    public var score: Double
+    /// `score` over the sum of the chosen terms' weights, at most 1 (see `LikeRanking.relatedness`).
+    public var relatedness: Double
+    /// How often each chosen term occurs in the block, in the order of `LikeOutcome.terms`.
+    public var termCounts: [Int]
+}
+
+/// Why a ranking found nothing, for messages.
+public enum LikeEmptyReason: Sendable, Equatable {
+    /// Nothing was empty.
+    case none
+    /// The log has no block.
+    case emptyLog
+    /// The draft has no word to search for (only stop words, short words or none at all).
+    case noTerms
+    /// No word of the draft occurs in the log.
+    case noneInLog
+    /// Every word of the draft that the log has occurs in more than half of its blocks.
+    case onlyCommon
+    /// Terms were chosen, but no block with them passed the patterns and filters.
+    case filtered
+}
+
+/// A finished `--like` recall: the bundle, the ranked blocks in it, and how they were ranked.
+public struct LikeOutcome: Sendable {
+    /// The rendered bundle (empty when nothing was found).
+    public var bundle: [UInt8]
+    public var info: BundleInfo
+    /// Blocks in the bundle, best first, and their ranking (same order, same count).
+    public var blocks: [RecalledBlock]
+    public var matches: [LikeMatch]
+    /// The chosen terms, rarest first.
+    public var terms: [LikeTerm]
+    /// Candidate words of the draft that were looked up.
+    public var candidates: Int
+    /// Blocks in the log.
+    public var logBlocks: Int
+    /// Lines and approximate tokens of the blocks in the bundle (budget units).
+    public var lines: Int
+    public var tokens: Int
+    public var emptyReason: LikeEmptyReason
+
+    /// The best block when it is related enough to offer without being asked
+    /// (`LikeRanking.isOfferable`), else nil.
+    public var offerable: LikeMatch? {
+        guard let best = matches.first, LikeRanking.isOfferable(best, termCount: terms.count) else { return nil }
+        return best
+    }
+}
+
+extension LikeOutcome {
+    /// For `--explain`: the chosen terms with their blocks and weights, then each returned
+    /// block's score, relatedness, header and term counts. Ends with a newline.
+    public var explanation: String {
+        func pad(_ s: String, _ n: Int, left: Bool = false) -> String {
+            let fill = String(repeating: " ", count: max(0, n - s.count))
+            return left ? fill + s : s + fill
+        }
+        func fixed(_ v: Double, _ digits: Int) -> String {
+            let scale = digits == 2 ? 100.0 : 1000.0
+            let r = (v * scale).rounded() / scale
+            var t = String(r)
+            let decimals = t.split(separator: ".").last.map(\.count) ?? 0
+            t += String(repeating: "0", count: max(0, digits - decimals))
+            return t
+        }
+        var out = "like: \(terms.count) term\(terms.count == 1 ? "" : "s") of \(candidates) candidate word"
+            + "\(candidates == 1 ? "" : "s"), \(logBlocks) block\(logBlocks == 1 ? "" : "s") in the log\n"
+        if !terms.isEmpty {
+            let width = max(4, terms.map(\.text.count).max()!)
+            out += "  " + pad("term", width) + "  blocks  weight\n"
+            for t in terms {
+                out += "  " + pad(t.text, width) + "  " + pad(String(t.blocks), 6, left: true) + "  "
+                    + pad(fixed(t.weight, 2), 6, left: true) + "\n"
+            }
+        }
+        if !matches.isEmpty {
+            out += "ranked (BM25, k1 \(LikeRanking.k1), b \(LikeRanking.b)): \(info.matched) block\(info.matched == 1 ? "" : "s") "
+                + "with a term, \(matches.count) shown\n"
+            out += "   score  related  block\n"
+            for (m, b) in zip(matches, blocks) {
+                let header = String(decoding: b.text.prefix { $0 != 10 }.dropFirst(3), as: UTF8.self)
+                let found = zip(terms, m.termCounts).filter { $0.1 > 0 }.map { "\($0.0.text) \($0.1)" }
+                out += "  " + pad(fixed(m.score, 2), 6, left: true) + "  " + pad(fixed(m.relatedness, 2), 7, left: true)
+                    + "  " + header + "  [" + found.joined(separator: ", ") + "]\n"
+            }
+        }
+        return out
+    }
+
+    /// Why nothing was found, for the note on standard error.
+    public func nothingFound(draft: String, filters: String, log: String) -> String {
+        switch emptyReason {
+        case .emptyLog:
+            return "\(log) has no blocks yet; nothing to compare the draft with"
+        case .noTerms:
+            return "nothing to search for in \(draft): only short or common words; "
+                + "name what the prompt is about (files, errors, libraries, terms)"
+        case .noneInLog:
+            return "no word of \(draft) occurs in \(log) (\(candidates) word\(candidates == 1 ? "" : "s") looked up)"
+        case .onlyCommon:
+            return "every word of \(draft) found in \(log) is in more than half of its blocks; "
+                + "nothing distinctive to rank by"
+        case .filtered, .none:
+            let patterns = info.patterns.isEmpty ? "" : " and " + info.patterns.map { "\"" + $0 + "\"" }.joined(separator: " + ")
+            return "no block with the draft's terms (\(terms.map(\.text).joined(separator: ", ")))\(patterns) "
+                + "matches\(filters.isEmpty ? "" : filters) in \(log)"
+        }
+    }
+}
+
+/// How `--like` ranks: the rule, its constants, and the threshold for offering a block unasked.
+///
+/// 1. Candidates: the draft's words (`LikeTerms`).
+/// 2. Their document frequency (df): the number of blocks of the whole log that contain each,
+///    counted in one pass over the log.
+/// 3. Terms: candidates that occur in at least one block and in at most half of them (rounded
+///    up); of those, the `maxTerms` rarest (lowest df; ties: the candidate order).
+/// 4. Score of a block: BM25 over the terms, blocks as documents, lengths in words:
+///    `sum over terms of weight × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average length))`,
+///    with `weight = ln(1 + (N − df + 0.5) / (df + 0.5))`, `k1 = 1.2`, `b = 0.75`, N the log's
+///    blocks. Blocks without any term are not ranked.
+/// 5. Order: score, highest first; equal scores: the block later in the log (the newer) first.
+public enum LikeRanking {
+    /// Most terms chosen from a draft.
+    public static let maxTerms = 12
+    public static let k1 = 1.2
+    public static let b = 0.75
+    /// A term's blocks are remembered during the counting pass up to this many; a term in more
+    /// blocks (only chosen when the draft has nothing rarer) costs a second pass over the log.
+    static let rememberedBlocks = 4096
+
+    /// Relatedness: a block's score over the sum of the chosen terms' weights, at most 1. A block
+    /// of average length that has every term once scores 1.0; one that has the rarer half of
+    /// the weight, about 0.5.
+    public static func relatedness(score: Double, terms: [LikeTerm]) -> Double {
+        let total = terms.reduce(0) { $0 + $1.weight }
+        return total > 0 ? min(1, score / total) : 0
+    }
+
+    /// Relatedness at which a block is offered without being asked (a prompt hook, say).
+    public static let offerThreshold = 0.5
+
+    /// Whether `match` is related enough to offer unasked: relatedness at least `offerThreshold`,
+    /// and at least two of the chosen terms in it (one when only one term was chosen).
+    public static func isOfferable(_ match: LikeMatch, termCount: Int) -> Bool {
+        match.relatedness >= offerThreshold && match.termCounts.filter { $0 > 0 }.count >= min(2, termCount)
+    }
+
+    /// BM25 weight of a term in `df` of `n` blocks.
+    static func weight(df: Int, n: Int) -> Double {
+        let ratio = (Double(n) - Double(df) + 0.5) / (Double(df) + 0.5)
+        return log(1 + ratio)
+    }
+
+    /// The score of a block of `length` words with `counts[i]` occurrences of term `i`.
+    static func score(counts: [Int], length: Int, weights: [Double], averageLength: Double) -> Double {
+        var s = 0.0
+        let norm = k1 * (1 - b + b * Double(length) / max(averageLength, 1))
+        for (i, tf) in counts.enumerated() where tf > 0 {
+            let f = Double(tf)
+            s += weights[i] * f * (k1 + 1) / (f + norm)
+        }
+        return s
+    }
+}
+
+extension Recall {
+    /// The blocks of the log at `logPath` most related to `request.draft`, best first, within the
+    /// request's budget and filters, rendered as a bundle (`LikeRanking` states the rule).
+    ///
+    /// Nothing found is no error: the outcome has no blocks and says why (`emptyReason`).
+    /// Throws when the log is missing or unreadable, or a pattern or filter is invalid.
+    public static func like(_ request: LikeRequest, logPath: String) throws -> LikeOutcome {
+        guard Path.exists(logPath) else {
+            throw PlogError.invalidInput(input: logPath, reason: "no log here yet",
+                                         hint: "add a first block with `plog add`, or point --file (or PLOG_FILE) at your log")
+        }
+        let verifier = request.query.patterns.isEmpty ? nil : try BlockVerifier(query: request.query)
+        let filters = try FilterCheck(request.query.filter, caseless: request.query.caseless)
+        let file = try MappedFile(path: logPath)
+        return try file.withBytes { buf in
+            try like(request, buf: buf, verifier: verifier, filters: filters, releasePages: true)
+        }
+    }
+
+    /// `like` over a log's bytes.
+    /// `remembered`: blocks remembered per term in the counting pass (tests make it small to
+    /// take the second pass).
+    static func like(_ request: LikeRequest, buf: UnsafeBufferPointer<UInt8>, verifier: BlockVerifier?,
+                     filters: FilterCheck, releasePages: Bool,
+                     remembered: Int = LikeRanking.rememberedBlocks) throws -> LikeOutcome {
+        let candidates = LikeTerms.candidates(of: request.draft)
+        let counted = LikeCounter.count(buf, terms: candidates.map(\.bytes), remembered: remembered,
+                                        releasePages: releasePages)
+        let n = counted.blocks
+        func empty(_ reason: LikeEmptyReason, terms: [LikeTerm] = []) -> LikeOutcome {
+            let info = BundleInfo(patterns: request.query.patterns, matched: 0, complete: true, newestFirst: true,
+                                  draftTerms: terms.map(\.text))
+            return LikeOutcome(bundle: [], info: info, blocks: [], matches: [], terms: terms, candidates: candidates.count,
+                               logBlocks: n, lines: 0, tokens: 0, emptyReason: reason)
+        }
+        if n == 0 { return empty(.emptyLog) }
+        if candidates.isEmpty { return empty(.noTerms) }
+        let occurring = candidates.indices.filter { counted.df[$0] > 0 }
+        if occurring.isEmpty { return empty(.noneInLog) }
+        let chosen = occurring.filter { counted.df[$0] <= (n + 1) / 2 }
+            .sorted { counted.df[$0] != counted.df[$1] ? counted.df[$0] < counted.df[$1] : $0 < $1 }
+            .prefix(LikeRanking.maxTerms)
+        if chosen.isEmpty { return empty(.onlyCommon) }
+        let terms = chosen.map {
+            LikeTerm(text: candidates[$0].text, blocks: counted.df[$0], weight: LikeRanking.weight(df: counted.df[$0], n: n))
+        }
+        let weights = terms.map(\.weight)
+        let average = Double(counted.words) / Double(n)
+
+        // Every block with a term, with its counts: from the remembered blocks when no chosen
+        // term was in more blocks than remembered, else from a second pass for the chosen terms.
+        var ranked: [LikeMatch] = []
+        func rank(_ span: BlockSpan, _ counts: [Int], _ length: Int) throws {
+            guard try filters.admitsHeader(buf, span) else { return }
+            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
+            guard filters.admitsVerdict(buf, span) else { return }
+            let s = LikeRanking.score(counts: counts, length: length, weights: weights, averageLength: average)
+            ranked.append(LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
+                                    termCounts: counts))
+        }
+        if chosen.allSatisfy({ counted.df[$0] <= remembered }) {
+            var byBlock: [Int: (span: BlockSpan, length: Int, counts: [Int])] = [:]
+            for (t, c) in chosen.enumerated() {
+                for hit in counted.hits[c] {
+                    byBlock[hit.span.offset, default: (hit.span, hit.length, Array(repeating: 0, count: chosen.count))]
+                        .counts[t] = hit.count
+                }
+            }
+            for (_, v) in byBlock { try rank(v.span, v.counts, v.length) }
+        } else {
+            let second = LikeCounter.blocksWith(buf, terms: chosen.map { candidates[$0].bytes }, releasePages: releasePages)
+            for hit in second { try rank(hit.span, hit.counts, hit.length) }
+        }
+        if ranked.isEmpty { return empty(.filtered, terms: terms) }
+        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.span.offset > $1.span.offset }
+
+        var filler = BudgetFiller(request.budget)
+        var matches: [LikeMatch] = []
+        for m in ranked {
+            guard filler.offer(RecalledBlock(buf, m.span)) == .take else {
+                if filler.taken.count > matches.count { matches.append(m) }  // the first block, cut
+                break
+            }
+            matches.append(m)
+            if filler.isFull { break }
+        }
+        let info = BundleInfo(patterns: request.query.patterns, matched: ranked.count, complete: true, newestFirst: true,
+                              draftTerms: terms.map(\.text))
+        let blocks = filler.taken
+        let bundle = blocks.isEmpty ? [] : RecallBundle.render(blocks, format: request.format, info: info,
+                                                               preambleTemplate: request.preambleTemplate, buf: buf)
+        return LikeOutcome(bundle: bundle, info: info, blocks: blocks, matches: matches, terms: terms,
+                           candidates: candidates.count, logBlocks: n, lines: filler.lines, tokens: filler.tokens,
+                           emptyReason: .none)
+    }
+}
+
+/// The passes over the log: document frequencies of the candidates, and the blocks with the
+/// chosen terms. Both read every block once with `plog_like_count`, split over the cores at
+/// block starts, releasing scanned pages as they go (resident memory stays flat). Nothing is
+/// kept per block of the log: only, per term, its first `LikeRanking.rememberedBlocks` blocks.
+enum LikeCounter {
+    struct Hit {
+        var span: BlockSpan
+        /// Words in the block.
+        var length: Int
+        /// Occurrences of the term.
+        var count: Int
+    }
+
+    struct Counts {
+        var blocks = 0
+        var words = 0
+        /// Per term: blocks that contain it.
+        var df: [Int]
+        /// Per term: its first blocks (at most `remembered`), in log order.
+        var hits: [[Hit]]
+    }
+
+    /// Counts the terms (normalised bytes, at most `PLOG_LIKE_TERMS`) in every block of `buf`.
+    static func count(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], remembered: Int, releasePages: Bool) -> Counts {
+        let parts = forEachBlock(buf, terms: terms, releasePages: releasePages,
+                                 initial: Counts(df: Array(repeating: 0, count: terms.count),
+                                                 hits: Array(repeating: [], count: terms.count))) { acc, span, counts, length in
+            acc.blocks += 1
+            acc.words += length
+            for i in 0..<terms.count where counts[i] > 0 {
+                acc.df[i] += 1
+                if acc.hits[i].count < remembered {
+                    acc.hits[i].append(Hit(span: span, length: length, count: Int(counts[i])))
+                }
+            }
+        }
+        var total = Counts(df: Array(repeating: 0, count: terms.count), hits: Array(repeating: [], count: terms.count))
+        for p in parts {
+            total.blocks += p.blocks
+            total.words += p.words
+            for i in 0..<terms.count {
+                total.df[i] += p.df[i]
+                let room = remembered - total.hits[i].count
+                if room > 0 { total.hits[i] += p.hits[i].prefix(room) }
+            }
+        }
+        return total
+    }
+
+    /// Every block of `buf` with at least one of `terms`, with the count of each and its length.
+    static func blocksWith(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], releasePages: Bool)
+        -> [(span: BlockSpan, length: Int, counts: [Int])] {
+        forEachBlock(buf, terms: terms, releasePages: releasePages,
+                     initial: [(span: BlockSpan, length: Int, counts: [Int])]()) { acc, span, counts, length in
+            let mine = UnsafeBufferPointer(start: counts, count: terms.count)
+            if mine.contains(where: { $0 > 0 }) { acc.append((span, length, mine.map { Int($0) })) }
+        }.flatMap { $0 }
+    }
+
+    /// Folds every block of `buf` (its span, the counts of `terms` in it, its length in words)
+    /// into one accumulator per part; parts in log order, each part's blocks in log order.
+    static func forEachBlock<A>(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], releasePages: Bool, initial: A,
+                                _ fold: @escaping (inout A, BlockSpan, UnsafeMutablePointer<UInt32>, Int) -> Void) -> [A] {
+        let from = LogScanner.nextHeader(buf, from: 0)
+        let to = buf.count
+        guard from < to, let base = buf.baseAddress else { return [initial] }
+        let table = UnsafeMutablePointer<plog_like_table>.allocate(capacity: 1)
+        defer { table.deallocate() }
+        plog_like_table_init(table)
+        for t in terms { _ = t.withUnsafeBufferPointer { plog_like_table_add(table, $0.baseAddress, $0.count) } }
+        let parts = to - from >= RecallSearcher.parallelThreshold ? Parallel.cores : 1
+        var bounds = [from]
+        for i in 1..<max(parts, 1) {
+            let b = LogScanner.headerAtOrBefore(buf, from + (to - from) * i / parts) ?? from
+            if b > bounds.last! { bounds.append(b) }
+        }
+        bounds.append(to)
+        let shared = UnsafePointer(table)
+        // `Parallel.map` rethrows; nothing here throws.
+        return (try? Parallel.map(bounds.count - 1) { part -> A in
+            var acc = initial
+            let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(PLOG_LIKE_TERMS))
+            defer { counts.deallocate() }
+            var start = bounds[part]
+            let end = bounds[part + 1]
+            var released = start
+            while start < end {
+                let headerEnd = LogScanner.lineEnd(buf, from: start)
+                let next = min(LogScanner.nextHeader(buf, from: headerEnd), end)
+                let length = plog_like_count(base, start, next, shared, counts)
+                fold(&acc, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, length)
+                if releasePages && next - released >= RecallSearcher.step {
+                    PageRelease.drop(buf, from: released, to: next)
+                    released = next
+                }
+                start = next
+            }
+            return acc
+        }) ?? [initial]
+    }
+}
