@@ -60,8 +60,15 @@ public struct HookCaptureCommand: ParsableCommand {
             // 1, never 2: for Claude Code, exit 2 would block the prompt and erase it.
             throw ExitCode(1)
         }
+        let rest = Array(words.dropFirst())
         let input = Terminal.stdinIsTerminal ? [] : ((try? FileIO.readToEnd(fd: 0)) ?? [])
-        let result = HookCapture.run(tool, input: input, arguments: Array(words.dropFirst()), env: env)
+        let recall = HookRecallOption.parse(rest)
+        let result = HookCapture.run(tool, input: input, arguments: rest, env: env, recall: recall)
+        if case .captured(_, _, let context?) = result, let event = HookRecallOption.contextEvent(tool) {
+            // The one thing the hook ever prints: the context, in the JSON the agent reads.
+            let reply: JSONValue = ["hookSpecificOutput": ["hookEventName": .string(event), "additionalContext": .string(context)]]
+            Terminal.write(reply.compact + "\n")
+        }
         if tool == .cursor, !result.isIgnored {
             // Cursor's beforeSubmitPrompt expects an answer; anything else would hold the prompt.
             Terminal.write("{\"continue\":true}\n")
@@ -69,6 +76,24 @@ public struct HookCaptureCommand: ParsableCommand {
         if case .failed(let message) = result, Terminal.stderrIsTerminal {
             Terminal.printNote("hook: " + message)
         }
+    }
+}
+
+/// `--recall [--recall-tokens N]` after the tool: offer the prompt's most related past blocks.
+enum HookRecallOption {
+    /// The recall asked for in the hook's words, or nil (a bad number means the default).
+    static func parse(_ words: [String]) -> HookRecall? {
+        guard words.contains("--recall") else { return nil }
+        if let i = words.firstIndex(of: "--recall-tokens"), i + 1 < words.count, let n = Int(words[i + 1]), n > 0 {
+            return HookRecall(tokens: n)
+        }
+        return HookRecall()
+    }
+
+    /// The event name of the context reply, for the tools whose prompt hook can add context
+    /// (Claude Code and Codex `UserPromptSubmit`, Gemini CLI `BeforeAgent`); nil for Cursor.
+    static func contextEvent(_ tool: HookTool) -> String? {
+        tool == .cursor ? nil : tool.promptEvent
     }
 }
 
@@ -107,13 +132,39 @@ public struct HookInstallCommand: ParsableCommand {
 
     @OptionGroup public var target: HookTarget
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Also offer the agent your past prompts most related to each new one (claude-code, codex, gemini).",
+        discussion: "The hook ranks the log's blocks by the prompt's rarest words (as prompthist --like does) and, "
+            + "when the best block is related enough, adds the ranked blocks to the prompt's context, with a "
+            + "header saying they are your own past prompts and outcomes, failures included. Off by default."))
+    public var recall = false
+
+    @Option(name: .long, help: ArgumentHelp("With --recall: the most context added, in tokens (about 4 bytes each).",
+                                            valueName: "n"))
+    public var recallTokens: Int?
+
     public init() {}
+
+    public func validate() throws {
+        if recall && HookRecallOption.contextEvent(target.tool) == nil {
+            throw ValidationError("--recall: \(target.tool.name)'s prompt hook cannot add context; use it with claude-code, codex or gemini")
+        }
+        if let n = recallTokens {
+            guard recall else { throw ValidationError("--recall-tokens goes with --recall") }
+            guard n > 0 else { throw ValidationError("--recall-tokens must be a positive number of tokens, not \(n)") }
+        }
+    }
 
     public func run() throws {
         let env = Environment.process
         let path = target.path(env: env)
         var file = try HookFiles.load(path)
-        try HookFiles.exitOne { try HookInstaller.install(target.tool, plog: GitHandoff.plogExecutable(), into: &file) }
+        var extra: [String] = []
+        if recall { extra.append("--recall") }
+        if let n = recallTokens { extra += ["--recall-tokens", String(n)] }
+        try HookFiles.exitOne {
+            try HookInstaller.install(target.tool, plog: GitHandoff.plogExecutable(), arguments: extra, into: &file)
+        }
         try HookFiles.saveAndReport(file, env: env, nothingChanged: "already installed")
         if !file.changes.isEmpty {
             for note in HookFiles.notes(target.tool) { Terminal.write("note: " + note + "\n") }

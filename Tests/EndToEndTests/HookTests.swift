@@ -208,6 +208,112 @@ import Testing
         #expect(r.stdout.contains(#"{"name":"hook","status":"ok""#), "\(r.stdout)")
     }
 
+    // MARK: Recall inside the agent
+
+    /// A sandbox whose log is the recall fixture (10 blocks; Fixtures/recall/README.md).
+    static func recallWorld() throws -> Sandbox {
+        let s = try Self.world()
+        let log = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/recall/prompts.log")
+        try s.write("p.log", try Data(contentsOf: log))
+        return s
+    }
+
+    static func prompt(_ text: String, event: String = "UserPromptSubmit") -> String {
+        #"{"session_id":"s1","hook_event_name":"\#(event)","prompt":\#(jsonQuote(text))}"#
+    }
+
+    /// The additionalContext of a hook reply, or nil when stdout is empty.
+    static func context(_ r: RunResult, event: String = "UserPromptSubmit") throws -> String? {
+        guard !r.stdout.isEmpty else { return nil }
+        #expect(r.stdout.hasSuffix("}\n") && r.stdout.filter { $0 == "\n" }.count == 1)
+        let v = try JSONSerialization.jsonObject(with: r.stdoutData) as! [String: Any]
+        let out = v["hookSpecificOutput"] as! [String: Any]
+        #expect(out["hookEventName"] as? String == event)
+        return out["additionalContext"] as? String
+    }
+
+    static let related = "Write a Swift property wrapper that throttles writes to disk and flushes when the app goes to the background"
+
+    @Test func recallOffersRelatedPastBlocksIncludingFailures() throws {
+        let s = try Self.recallWorld()
+        let before = try s.read("p.log")
+        let r = try s.run("plog", ["hook", "claude-code", "--recall"], stdin: Self.prompt(Self.related))
+        #expect(r.status == 0, "\(r.stderr)")
+        let context = try #require(try Self.context(r))
+        #expect(context.hasPrefix("From plog, the user's own prompt log: 1 past prompt(s) of theirs most related to this one"))
+        #expect(context.contains("Failed attempts are included on purpose"))
+        // The closest block is offered, a failed attempt; weaker matches (below the bar) are not.
+        #expect(context.contains("TASK: Write a property wrapper that throttles writes to disk\n"))
+        #expect(context.contains("- Didn't work: it used a Timer on a background queue that never fires."))
+        #expect(!context.contains("Retry policy") && !context.contains("UserDefaults"))
+        // The prompt itself is logged, and was not offered to itself.
+        #expect(try s.read("p.log").hasPrefix(before))
+        #expect(try s.read("p.log").contains("> " + Self.related + "\n"))
+        #expect(!context.contains(Self.related))
+        // Gemini CLI's reply names its event.
+        let g = try s.run("plog", ["hook", "gemini", "--recall"], stdin: Self.prompt(Self.related, event: "BeforeAgent"))
+        #expect(try Self.context(g, event: "BeforeAgent")?.contains("throttles writes") == true)
+    }
+
+    @Test func recallOffersNothingWhenNothingIsRelatedOrNotAsked() throws {
+        let s = try Self.recallWorld()
+        try Self.hook(s, "claude-code", Self.prompt("Compose a limerick about penguins skating on a frozen lake"), args: ["--recall"])
+        try Self.hook(s, "claude-code", Self.prompt(Self.related))
+        // A trivial prompt is neither logged nor searched.
+        try Self.hook(s, "claude-code", Self.prompt("continue"), args: ["--recall"])
+        // Cursor's hook cannot add context: its answer stays {"continue":true}.
+        try Self.hook(s, "cursor", #"{"conversation_id":"c","hook_event_name":"beforeSubmitPrompt","prompt":\#(jsonQuote(Self.related))}"#,
+                      args: ["--recall"])
+    }
+
+    @Test func recallStaysWithinItsBudget() throws {
+        let s = try Self.recallWorld()
+        let fixture = try s.read("p.log")
+        for tokens in [1500, 300, 150] {
+            try s.write("p.log", fixture)
+            let r = try s.run("plog", ["hook", "claude-code", "--recall", "--recall-tokens", String(tokens)],
+                              stdin: Self.prompt(Self.related))
+            #expect(r.status == 0)
+            let context = try Self.context(r) ?? ""
+            #expect(context.utf8.count <= tokens * 4, "\(tokens) tokens: \(context.utf8.count) bytes")
+            // Blocks are offered whole or not at all: 150 tokens hold the header but not the block.
+            #expect(context.contains("throttles writes") == (tokens >= 300), "\(tokens): \(context)")
+        }
+        // The default budget is 1,500 tokens: a log of long related blocks is cut to it.
+        let long = (0..<40).map { i in
+            "## 2025-01-\(String(format: "%02d", i % 28 + 1))T10:00+00:00  m  p\nTASK: Throttle disk writes in a property wrapper \(i)\n\nPROMPT:\n"
+                + String(repeating: "> The property wrapper throttles writes to disk; flush in the background. Attempt \(i).\n", count: 12)
+        }.joined(separator: "\n") + "\n" + (0..<40).map { "## 2025-02-01T10:00+00:00  m  p\nTASK: unrelated \($0)\n" }.joined(separator: "\n")
+        try s.write("p.log", long)
+        let r = try s.run("plog", ["hook", "claude-code", "--recall"], stdin: Self.prompt(Self.related))
+        let context = try #require(try Self.context(r))
+        #expect(context.utf8.count <= 1500 * 4 && context.utf8.count > 1000 * 4, "\(context.utf8.count) bytes")
+    }
+
+    @Test func recallFailuresAddNothingAndExitZero() throws {
+        let s = try Self.recallWorld()
+        // No log yet, a log that is a directory, a log that is not text: silent, exit 0.
+        try Self.hook(s, "claude-code", Self.prompt(Self.related), args: ["--recall"], env: ["PLOG_FILE": s.root + "/new.log"])
+        try FileManager.default.createDirectory(atPath: s.root + "/dir.log", withIntermediateDirectories: true)
+        try Self.hook(s, "claude-code", Self.prompt(Self.related), args: ["--recall"], env: ["PLOG_FILE": s.root + "/dir.log"])
+        try s.write("bin.log", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }))
+        try Self.hook(s, "claude-code", Self.prompt(Self.related), args: ["--recall", "--recall-tokens", "x"],
+                      env: ["PLOG_FILE": s.root + "/bin.log"])
+    }
+
+    @Test func installWithRecallWritesItIntoTheCommand() throws {
+        let s = try Sandbox()
+        let plog = Binaries.path("plog")
+        var r = try s.run("plog", ["hook", "install", "claude-code", "--recall", "--recall-tokens", "800"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("+ UserPromptSubmit: \(plog) hook claude-code --recall --recall-tokens 800\n"))
+        // Installing without --recall turns it off again, in place.
+        r = try s.run("plog", ["hook", "install", "claude-code"])
+        #expect(r.stdout.contains("~ UserPromptSubmit: \(plog) hook claude-code --recall --recall-tokens 800 -> \(plog) hook claude-code\n"))
+        #expect(try s.run("plog", ["hook", "install", "cursor", "--recall"]).status == 2)
+        #expect(try s.run("plog", ["hook", "install", "codex", "--recall-tokens", "5"]).status == 2)
+    }
+
     // MARK: Install, remove, show
 
     /// A user's Claude Code settings with keys and hooks of their own.

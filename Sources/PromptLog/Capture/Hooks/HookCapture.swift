@@ -3,8 +3,9 @@
 /// the hook log (`HookLog`) and the prompt to a draft, as `plog add` does.
 public enum HookCapture {
     public enum Result: Equatable {
-        /// Blocks were appended (one per prompt) to this log.
-        case captured(log: String, count: Int)
+        /// Blocks were appended (one per prompt) to this log; `context` is what recall offers
+        /// the agent (`HookRecall`), nil when it was not asked or nothing cleared the bar.
+        case captured(log: String, count: Int, context: String?)
         /// Nothing to log: the prompt was empty, a tool's text, or trivial (the reason says which).
         case skipped(reason: String)
         /// A session start: the model was remembered for the session's prompts.
@@ -19,8 +20,10 @@ public enum HookCapture {
 
     /// Handles one call of `tool`'s hook: `input` is standard input, `arguments` the words after
     /// `plog hook TOOL` (Codex's `notify` passes its JSON there).
+    /// `recall`: also find the user's past blocks most related to the prompt (see `HookRecall`).
     @discardableResult
-    public static func run(_ tool: HookTool, input: [UInt8], arguments: [String] = [], env: Environment) -> Result {
+    public static func run(_ tool: HookTool, input: [UInt8], arguments: [String] = [], env: Environment,
+                           recall: HookRecall? = nil) -> Result {
         let payload: HookPayload
         do {
             payload = try HookPayload.read(tool, input: input, arguments: arguments)
@@ -37,10 +40,10 @@ public enum HookCapture {
             return .rememberedModel(model)
         }
         guard payload.isPrompt else { return .ignored(event: payload.event) }
-        return capture(payload, env: env)
+        return capture(payload, env: env, recall: recall)
     }
 
-    static func capture(_ payload: HookPayload, env: Environment) -> Result {
+    static func capture(_ payload: HookPayload, env: Environment, recall: HookRecall?) -> Result {
         let tool = payload.tool
         var here = env
         if let cwd = payload.cwd, cwd.hasPrefix("/") { here.currentDirectory = cwd }
@@ -63,6 +66,8 @@ public enum HookCapture {
         let model = payload.model ?? sessionModel(payload, env: env)
         let project = CaptureDefaults.project(flag: nil, env: here, config: config)
         let logPath = LogLocator.locate(flag: nil, env: here, config: config).path
+        // Before the append: the prompt must not find itself.
+        let context = recall.flatMap { $0.context(for: prompts.map(\.text).joined(separator: "\n\n"), logPath: logPath) }
         var bytes: [UInt8] = []
         for var p in prompts {
             p.model = model
@@ -78,7 +83,7 @@ public enum HookCapture {
         }
         if let configError { return fail(tool, configError + " (the prompt was logged with default settings)", env: env) }
         HookLog.record(.captured, tool: tool.name, detail: logPath, env: env)
-        return .captured(log: logPath, count: prompts.count)
+        return .captured(log: logPath, count: prompts.count, context: context)
     }
 
     /// Claude Code sends no model with a prompt: the one its `SessionStart` hook gave, else the
@@ -100,6 +105,45 @@ public enum HookCapture {
 
     static func message(_ error: Error) -> String {
         (error as? PlogError)?.description ?? String(describing: error)
+    }
+}
+
+/// Recall inside the agent (`plog hook TOOL --recall`): the user's past blocks most related to
+/// the prompt they just typed, offered to the model as added context.
+///
+/// The blocks are ranked by `Recall.like` (BM25 over the log, `LikeRanking`). Context is given
+/// only for blocks that clear `LikeRanking.isOfferable` (relatedness at least
+/// `LikeRanking.offerThreshold`, 0.5, and at least two of the prompt's chosen words): those,
+/// best first and whole (never cut), within `tokens` (about 4 bytes a token, the header
+/// included), after a one-line header saying what they are. Nothing otherwise, and nothing on
+/// any error.
+public struct HookRecall: Sendable, Equatable {
+    /// The most context given, in tokens. Default 1,500.
+    public var tokens: Int
+    public static let defaultTokens = 1500
+
+    public init(tokens: Int = HookRecall.defaultTokens) { self.tokens = tokens }
+
+    /// The header line before the blocks (`RecallBundle` placeholders).
+    public static let header = "From plog, the user's own prompt log: {shown} past prompt(s) of theirs most related to this one, "
+        + "with the outcomes they recorded, {order}. Failed attempts are included on purpose: learn from what did not work."
+
+    /// The context for `prompt` from the log at `logPath`, or nil.
+    public func context(for prompt: String, logPath: String) -> String? {
+        // The header and the blank lines between blocks count too (the recall budget leaves them out).
+        let forBlocks = tokens - RecallBudget.approximateTokens(bytes: HookRecall.header.utf8.count + 64) - 16
+        guard forBlocks > 0, Path.exists(logPath) else { return nil }
+        let request = LikeRequest(draft: prompt, query: RecallQuery(patterns: []), budget: RecallBudget(tokens: forBlocks),
+                                  format: .text, preambleTemplate: HookRecall.header)
+        guard let outcome = try? Recall.like(request, logPath: logPath), outcome.offerable != nil else { return nil }
+        // Only whole blocks that clear the bar themselves: a weaker match, or half a block, is
+        // noise in the model's context.
+        let kept = zip(outcome.blocks, outcome.matches)
+            .filter { !$0.0.isCut && LikeRanking.isOfferable($0.1, termCount: outcome.terms.count) }.map(\.0)
+        guard !kept.isEmpty else { return nil }
+        var text = RecallBundle.preamble(HookRecall.header, info: outcome.info, shown: kept.count) + "\n"
+        for b in kept { text += "\n" + String(decoding: b.text, as: UTF8.self) }
+        return text
     }
 }
 

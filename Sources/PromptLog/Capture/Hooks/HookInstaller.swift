@@ -18,9 +18,9 @@ public enum HookInstaller {
     }
 
     /// The command written: the absolute path of `plog` (quoted for a shell when needed; agents
-    /// started from a GUI do not inherit the shell's PATH), `hook`, the tool.
-    public static func command(plog: String, tool: HookTool) -> String {
-        shellQuoted(plog) + " hook " + tool.name
+    /// started from a GUI do not inherit the shell's PATH), `hook`, the tool, then `arguments`.
+    public static func command(plog: String, tool: HookTool, arguments: [String] = []) -> String {
+        ([shellQuoted(plog), "hook", tool.name] + arguments.map(shellQuoted)).joined(separator: " ")
     }
 
     /// The handler object for `tool`: a 5-second timeout (Claude Code and Codex count seconds,
@@ -66,8 +66,10 @@ public enum HookInstaller {
     /// writes it), recording each change in `file.changes`. A handler already there with the
     /// same command is left alone; one with another command (plog moved) is updated in place.
     /// Refuses, changing nothing, when `hooks` or an event's value has a shape plog cannot merge into.
-    public static func install(_ tool: HookTool, plog: String, into file: inout SettingsFile) throws {
-        let wanted = command(plog: plog, tool: tool)
+    /// `arguments` follow the tool in the command (`--recall`); an install with other arguments
+    /// updates plog's handler in place.
+    public static func install(_ tool: HookTool, plog: String, arguments: [String] = [], into file: inout SettingsFile) throws {
+        let wanted = command(plog: plog, tool: tool, arguments: arguments)
         var hooks = try hooksObject(file)
         var changes: [String] = []
         for event in events(tool) {
