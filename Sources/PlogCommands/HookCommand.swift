@@ -6,6 +6,12 @@ public struct HookCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hook",
         abstract: "Log every prompt you type into a coding agent, as you send it.",
+        usage: """
+            plog hook <tool> [--recall [--recall-tokens <n>]] < payload.json
+              plog hook install <tool> [--settings <file>] [--recall [--recall-tokens <n>]]
+              plog hook remove <tool> [--settings <file>]
+              plog hook show [<tool>] [--settings <file>]
+            """,
         discussion: """
             `plog hook install claude-code` (or codex, gemini, cursor) adds plog to the agent's own \
             hook settings; from then on the agent runs `plog hook TOOL` on each prompt you send, \
@@ -16,10 +22,11 @@ public struct HookCommand: ParsableCommand {
             Trivial prompts (yes, ok, continue, thanks, a lone /command) and text the agent wrote \
             itself are skipped; see `capture.*` in `plog config`.
 
-            The hook never writes to standard output (Claude Code would add it to the model's \
-            context; Cursor gets its `{"continue":true}`) and always exits 0, so the agent is never \
-            blocked. Failures go to ~/.local/state/plog/hook.log, which `plog doctor` reports, and \
-            the prompt to a draft (`plog add --draft FILE` logs it later).
+            The hook writes nothing to standard output (Claude Code would add it to the model's \
+            context; Cursor gets the `{"continue":true}` it waits for; with --recall, the context \
+            offered) and exits 0 whatever happens, so the agent is never blocked. Failures go to \
+            ~/.local/state/plog/hook.log, which `plog doctor` reports, and the prompt to a draft \
+            (`plog add --draft FILE` logs it later).
             """,
         subcommands: [HookCaptureCommand.self, HookInstallCommand.self, HookRemoveCommand.self, HookShowCommand.self],
         defaultSubcommand: HookCaptureCommand.self)
@@ -52,6 +59,12 @@ public struct HookCaptureCommand: ParsableCommand {
             throw PlogError.invalidInput(input: "plog hook", reason: "names no tool",
                                          hint: "run `plog hook install claude-code` (or codex, gemini, cursor); see `plog hook --help`")
         }
+        if Terminal.stdinIsTerminal {
+            // Typed at a prompt, not run by an agent: explain rather than log an error.
+            Terminal.printError("plog hook \(name) reads a hook call's JSON on standard input; the agent runs it\n"
+                                + "  hint: to set it up, run: plog hook install \(name)")
+            throw ExitCode(1)
+        }
         let env = Environment.process
         guard let tool = HookTool(rawValue: name) else {
             HookLog.record(.error, tool: name, detail: "unknown tool `\(name)`", env: env)
@@ -61,7 +74,7 @@ public struct HookCaptureCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let rest = Array(words.dropFirst())
-        let input = Terminal.stdinIsTerminal ? [] : ((try? FileIO.readToEnd(fd: 0)) ?? [])
+        let input = (try? FileIO.readToEnd(fd: 0)) ?? []
         let recall = HookRecallOption.parse(rest)
         let result = HookCapture.run(tool, input: input, arguments: rest, env: env, recall: recall)
         if case .captured(_, _, let context?) = result, let event = HookRecallOption.contextEvent(tool) {

@@ -66,8 +66,6 @@ public enum HookCapture {
         let model = payload.model ?? sessionModel(payload, env: env)
         let project = CaptureDefaults.project(flag: nil, env: here, config: config)
         let logPath = LogLocator.locate(flag: nil, env: here, config: config).path
-        // Before the append: the prompt must not find itself.
-        let context = recall.flatMap { $0.context(for: prompts.map(\.text).joined(separator: "\n\n"), logPath: logPath) }
         var bytes: [UInt8] = []
         for var p in prompts {
             p.model = model
@@ -76,10 +74,15 @@ public enum HookCapture {
             if !bytes.isEmpty { bytes.append(10) }
             bytes += block
         }
+        let appended: LogAppender.Result
         do {
-            try Capture.append(bytes, to: logPath, env: env)
+            appended = try Capture.append(bytes, to: logPath, env: env)
         } catch {
             return fail(tool, message(error), env: env)
+        }
+        // After the append, so that a slow search (or an agent's timeout) never costs the prompt.
+        let context = recall.flatMap {
+            $0.context(for: prompts.map(\.text).joined(separator: "\n\n"), logPath: logPath, before: appended.offset)
         }
         if let configError { return fail(tool, configError + " (the prompt was logged with default settings)", env: env) }
         HookLog.record(.captured, tool: tool.name, detail: logPath, env: env)
@@ -128,18 +131,30 @@ public struct HookRecall: Sendable, Equatable {
     public static let header = "From plog, the user's own prompt log: {shown} past prompt(s) of theirs most related to this one, "
         + "with the outcomes they recorded, {order}. Failed attempts are included on purpose: learn from what did not work."
 
-    /// The context for `prompt` from the log at `logPath`, or nil.
-    public func context(for prompt: String, logPath: String) -> String? {
+    /// The context for `prompt` from the log at `logPath`, read up to byte `before` (the prompt
+    /// just appended is not part of the log searched: it would rank first and, having the
+    /// prompt's every word, make the others look unrelated), or nil.
+    public func context(for prompt: String, logPath: String, before: Int = Int.max) -> String? {
         // The header and the blank lines between blocks count too (the recall budget leaves them out).
         let forBlocks = tokens - RecallBudget.approximateTokens(bytes: HookRecall.header.utf8.count + 64) - 16
-        guard forBlocks > 0, Path.exists(logPath) else { return nil }
+        guard forBlocks > 0 else { return nil }
         let request = LikeRequest(draft: prompt, query: RecallQuery(patterns: []), budget: RecallBudget(tokens: forBlocks),
                                   format: .text, preambleTemplate: HookRecall.header)
-        guard let outcome = try? Recall.like(request, logPath: logPath), outcome.offerable != nil else { return nil }
+        guard let file = try? MappedFile(path: logPath), let filters = try? FilterCheck(request.query.filter, caseless: true),
+              let outcome = (try? file.withBytes({ buf in
+                  try Recall.like(request, buf: UnsafeBufferPointer(rebasing: buf[0..<min(before, buf.count)]),
+                                  verifier: nil, filters: filters, releasePages: true)
+              })) else { return nil }
         // Only whole blocks that clear the bar themselves: a weaker match, or half a block, is
         // noise in the model's context.
-        let kept = zip(outcome.blocks, outcome.matches)
-            .filter { !$0.0.isCut && LikeRanking.isOfferable($0.1, termCount: outcome.terms.count) }.map(\.0)
+        var kept: [RecalledBlock] = []
+        var used = 0
+        for (block, match) in zip(outcome.blocks, outcome.matches)
+        where !block.isCut && LikeRanking.isOfferable(match, termCount: outcome.terms.count) {
+            guard used + block.tokens <= forBlocks else { break }
+            used += block.tokens
+            kept.append(block)
+        }
         guard !kept.isEmpty else { return nil }
         var text = RecallBundle.preamble(HookRecall.header, info: outcome.info, shown: kept.count) + "\n"
         for b in kept { text += "\n" + String(decoding: b.text, as: UTF8.self) }
