@@ -56,8 +56,11 @@ public struct HookCaptureCommand: ParsableCommand {
 
     public func run() throws {
         guard let name = words.first else {
-            throw PlogError.invalidInput(input: "plog hook", reason: "names no tool",
-                                         hint: "run `plog hook install claude-code` (or codex, gemini, cursor); see `plog hook --help`")
+            // `plog hook` alone: help for a person; for a misconfigured agent, an error that
+            // does not block (1, never 2: for Claude Code, exit 2 blocks the prompt and erases it).
+            if Terminal.stdinIsTerminal { return Terminal.write(HookCommand.helpMessage() + "\n") }
+            Terminal.printError("plog hook names no tool\n  hint: the command is `plog hook claude-code` (or codex, gemini, cursor)")
+            throw ExitCode(1)
         }
         if Terminal.stdinIsTerminal {
             // Typed at a prompt, not run by an agent: explain rather than log an error.

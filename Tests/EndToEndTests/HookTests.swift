@@ -185,6 +185,9 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("unknown tool 'claude'"))
+        // No tool at all, run by a misconfigured agent: an error, not the blocking code.
+        let none = try s.run("plog", ["hook"], stdin: "{}")
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.contains("names no tool"))
     }
 
     @Test func doctorReportsTheHookLog() throws {
