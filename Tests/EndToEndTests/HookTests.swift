@@ -293,6 +293,21 @@ import Testing
         #expect(context.utf8.count <= 1500 * 4 && context.utf8.count > 1000 * 4, "\(context.utf8.count) bytes")
     }
 
+    @Test func recallSearchesTheNewest8MBOfTheLog() throws {
+        let s = try Self.recallWorld()
+        let related = try s.read("p.log")
+        // 9 MB of unrelated blocks after the related ones: they are out of reach.
+        let filler = (0..<9_000).map { "## 2025-03-01T10:00+00:00  m  p\nTASK: chore \($0)\n\nPROMPT:\n> "
+            + String(repeating: "rename the variables in module \($0) ", count: 25) + "\n" }.joined(separator: "\n")
+        #expect(filler.utf8.count > 8 << 20)
+        try s.write("p.log", related + "\n" + filler)
+        try Self.hook(s, "claude-code", Self.prompt(Self.related), args: ["--recall"])
+        // The same blocks after the filler are found.
+        try s.write("p.log", filler + "\n" + related)
+        let r = try s.run("plog", ["hook", "claude-code", "--recall"], stdin: Self.prompt(Self.related))
+        #expect(try Self.context(r)?.contains("TASK: Write a property wrapper that throttles writes to disk\n") == true)
+    }
+
     @Test func recallFailuresAddNothingAndExitZero() throws {
         let s = try Self.recallWorld()
         // No log yet, a log that is a directory, a log that is not text: silent, exit 0.

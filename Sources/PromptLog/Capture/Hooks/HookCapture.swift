@@ -114,7 +114,8 @@ public enum HookCapture {
 /// Recall inside the agent (`plog hook TOOL --recall`): the user's past blocks most related to
 /// the prompt they just typed, offered to the model as added context.
 ///
-/// The blocks are ranked by `Recall.like` (BM25 over the log, `LikeRanking`). Context is given
+/// The blocks are ranked by `Recall.like` (BM25, `LikeRanking`) over the newest 8 MB of the log
+/// (`window`) before the prompt just logged. Context is given
 /// only for blocks that clear `LikeRanking.isOfferable` (relatedness at least
 /// `LikeRanking.offerThreshold`, 0.5, and at least two of the prompt's chosen words): those,
 /// best first and whole (never cut), within `tokens` (about 4 bytes a token, the header
@@ -126,6 +127,23 @@ public struct HookRecall: Sendable, Equatable {
     public static let defaultTokens = 1500
 
     public init(tokens: Int = HookRecall.defaultTokens) { self.tokens = tokens }
+
+    /// How much of the log's end is searched: 8 MB, some tens of thousands of prompts, so that
+    /// the search adds well under 50 ms to the hook whatever the log's size.
+    public static let window = 8 << 20
+
+    /// The bytes searched: from the first block that starts in the last `window` bytes before
+    /// `before` (the whole log when it is smaller) up to `before`.
+    static func searched(_ buf: UnsafeBufferPointer<UInt8>, before: Int) -> Range<Int> {
+        let end = min(before, buf.count)
+        var start = max(0, end - window)
+        guard start > 0 else { return 0..<end }
+        while start < end {
+            guard buf[start - 1] == 10, LogScanner.isHeader(buf, at: start) else { start += 1; continue }
+            break
+        }
+        return start..<end
+    }
 
     /// The header line before the blocks (`RecallBundle` placeholders).
     public static let header = "From plog, the user's own prompt log: {shown} past prompt(s) of theirs most related to this one, "
@@ -142,8 +160,8 @@ public struct HookRecall: Sendable, Equatable {
                                   format: .text, preambleTemplate: HookRecall.header)
         guard let file = try? MappedFile(path: logPath), let filters = try? FilterCheck(request.query.filter, caseless: true),
               let outcome = (try? file.withBytes({ buf in
-                  try Recall.like(request, buf: UnsafeBufferPointer(rebasing: buf[0..<min(before, buf.count)]),
-                                  verifier: nil, filters: filters, releasePages: true)
+                  try Recall.like(request, buf: UnsafeBufferPointer(rebasing: buf[HookRecall.searched(buf, before: before)]),
+                                  verifier: nil, filters: filters, releasePages: false)
               })) else { return nil }
         // Only whole blocks that clear the bar themselves: a weaker match, or half a block, is
         // noise in the model's context.
