@@ -177,6 +177,9 @@ import Testing
         try s.write("home/.config/plog/config", "this is not a config line\n")
         try Self.hook(s, "claude-code", good)
         #expect(try s.read("p.log").components(separatedBy: "## ").count == 4)
+        let last = try s.read("home/.local/state/plog/hook.log").split(separator: "\n").suffix(2)
+        #expect(last.first?.contains("\tclaude-code\tok\t") == true)
+        #expect(last.last?.contains("\terror\t") == true && last.last?.contains("logged with default settings") == true)
     }
 
     @Test func unknownToolIsAnErrorButNeverTheBlockingCode() throws {

@@ -84,8 +84,11 @@ public enum HookCapture {
         let context = recall.flatMap {
             $0.context(for: prompts.map(\.text).joined(separator: "\n\n"), logPath: logPath, before: appended.offset)
         }
-        if let configError { return fail(tool, configError + " (the prompt was logged with default settings)", env: env) }
         HookLog.record(.captured, tool: tool.name, detail: logPath, env: env)
+        if let configError {
+            // Logged, but by the default rules: an error for `plog doctor` all the same.
+            HookLog.record(.error, tool: tool.name, detail: configError + " (the prompt was logged with default settings)", env: env)
+        }
         return .captured(log: logPath, count: prompts.count, context: context)
     }
 
