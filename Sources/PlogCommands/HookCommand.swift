@@ -55,6 +55,9 @@ public struct HookCaptureCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
+        // Read the payload first, whatever happens next: an agent whose hook exits without
+        // reading it gets a broken pipe.
+        let input = Terminal.stdinIsTerminal ? nil : ((try? FileIO.readToEnd(fd: 0)) ?? [])
         guard let name = words.first else {
             // `plog hook` alone: help for a person; for a misconfigured agent, an error that
             // does not block (1, never 2: for Claude Code, exit 2 blocks the prompt and erases it).
@@ -62,7 +65,7 @@ public struct HookCaptureCommand: ParsableCommand {
             Terminal.printError("plog hook names no tool\n  hint: the command is `plog hook claude-code` (or codex, gemini, cursor)")
             throw ExitCode(1)
         }
-        if Terminal.stdinIsTerminal {
+        guard let input else {
             // Typed at a prompt, not run by an agent: explain rather than log an error.
             Terminal.printError("plog hook \(name) reads a hook call's JSON on standard input; the agent runs it\n"
                                 + "  hint: to set it up, run: plog hook install \(name)")
@@ -77,7 +80,6 @@ public struct HookCaptureCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let rest = Array(words.dropFirst())
-        let input = (try? FileIO.readToEnd(fd: 0)) ?? []
         let recall = HookRecallOption.parse(rest)
         let result = HookCapture.run(tool, input: input, arguments: rest, env: env, recall: recall)
         if case .captured(_, _, let context?) = result, let event = HookRecallOption.contextEvent(tool) {
