@@ -296,10 +296,10 @@ import Testing
         #expect(context.utf8.count <= 1500 * 4 && context.utf8.count > 1000 * 4, "\(context.utf8.count) bytes")
     }
 
-    @Test func recallSearchesTheNewest8MBOfTheLog() throws {
+    @Test func recallSearchesOnlyTheNewestPartOfTheLog() throws {
         let s = try Self.recallWorld()
         let related = try s.read("p.log")
-        // 9 MB of unrelated blocks after the related ones: they are out of reach.
+        // 9 MB of unrelated blocks after the related ones (more than the 4 MB searched): out of reach.
         let filler = (0..<9_000).map { "## 2025-03-01T10:00+00:00  m  p\nTASK: chore \($0)\n\nPROMPT:\n> "
             + String(repeating: "rename the variables in module \($0) ", count: 25) + "\n" }.joined(separator: "\n")
         #expect(filler.utf8.count > 8 << 20)
