@@ -26,6 +26,7 @@ struct Plog: ParsableCommand {
             ImportCommand.self,
             CronCommand.self,
             DoctorCommand.self,
+            HookCommand.self,
             StatsCommand.self,
             TemplatesCommand.self,
             ConfigCommand.self,

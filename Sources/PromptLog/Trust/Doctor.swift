@@ -11,7 +11,7 @@ public struct DoctorCheck: Sendable, Equatable {
         case skipped
     }
 
-    /// Short name: `log`, `tail`, `permissions`, `drafts`, `secrets`, `repository`, `schedule`, `clipboard`.
+    /// Short name: `log`, `tail`, `permissions`, `drafts`, `hook`, `secrets`, `repository`, `schedule`, `clipboard`.
     public var name: String
     public var status: Status
     /// One line saying what was found.
@@ -63,6 +63,7 @@ public enum Doctor {
         var checks: [DoctorCheck] = []
         checks += logChecks(logPath, options: options)
         checks.append(draftsCheck(env: env))
+        checks.append(hookCheck(env: env))
         let repo = GitRepositoryState.inspect(path: logPath)
         checks.append(repositoryCheck(repo, logPath: logPath, env: env, options: options))
         checks.append(scheduleCheck(repo, env: env, options: options))
@@ -201,6 +202,23 @@ public enum Doctor {
         var hint = "log each with the command above (add --edit to fix it first), or delete it"
         if names.isEmpty || !loose.isEmpty { hint = "chmod 700 \(shellQuoted(dir)); chmod 600 the files in it" }
         return DoctorCheck("drafts", .problem, problems.joined(separator: "; "), details: details, hint: hint)
+    }
+
+    // MARK: Hook
+
+    /// The agent hook (`plog hook TOOL`, which must stay silent): when it last captured a
+    /// prompt, and the failures since, from its log.
+    static func hookCheck(env: Environment) -> DoctorCheck {
+        guard let s = HookLog.summary(env) else {
+            return DoctorCheck("hook", .skipped, "no agent hook has run",
+                               hint: "to log prompts as you send them: plog hook install claude-code (or codex, gemini, cursor)")
+        }
+        let last = s.lastCaptured.map { "last prompt captured \($0.time) from \($0.tool)" } ?? "no prompt captured yet"
+        guard let error = s.errorsSince.last else { return DoctorCheck("hook", .ok, last) }
+        let n = s.errorsSince.count
+        return DoctorCheck("hook", .problem, "\(n) hook error\(n == 1 ? "" : "s") since the last capture; \(last)",
+                           details: ["last error, \(error.time) from \(error.tool): \(error.detail.prefix(300))"],
+                           hint: "see \(HookLog.path(env)); prompts that could not be logged are saved as drafts")
     }
 
     // MARK: Repository
