@@ -10,7 +10,7 @@ import Testing
     /// Claude Code transcript at `root/transcript.jsonl`.
     static func world() throws -> Sandbox {
         let s = try Sandbox()
-        try FileManager.default.createDirectory(atPath: s.work + "/myrepo/.git", withIntermediateDirectories: true)
+        try s.write("work/myrepo/.git/HEAD", "ref: refs/heads/main\n")
         try s.write("transcript.jsonl", try fixtureText("claude-code-transcript.jsonl"))
         s.env["PLOG_FILE"] = s.root + "/p.log"
         return s
