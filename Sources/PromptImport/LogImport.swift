@@ -9,6 +9,9 @@ public struct LogIndex {
     public let tool: String
     private var ids = Set<String>()
     private var texts = Set<String>()
+    /// Blocks of this tool whose header has no model (the hook could not learn it), by id and
+    /// by text key: the header's offset in the log and the block's source.
+    private var modelless: [String: (offset: Int, source: SourceRef)] = [:]
 
     public init(tool: String) { self.tool = tool }
 
@@ -31,7 +34,14 @@ public struct LogIndex {
             let one = UnsafeBufferPointer(rebasing: buf[start..<end])
             LogScanner.scan(one, countLines: false) { span in
                 let block = LogParser.block(one, span)
-                if let source = block.source, source.tool == tool { insert(source, text: block.prompt ?? "") }
+                if let source = block.source, source.tool == tool {
+                    insert(source, text: block.prompt ?? "")
+                    if block.model == nil && ModelFill.isCanonicalHeader(block) {
+                        let at = (source.id, LogIndex.textKey(source.session, block.prompt ?? ""))
+                        modelless[at.0] = (start, source)
+                        modelless[at.1] = (start, source)
+                    }
+                }
             }
             p = end
         }
@@ -45,6 +55,11 @@ public struct LogIndex {
     /// Whether the log (or this import) holds a block with `source`'s id.
     public func contains(id source: SourceRef) -> Bool { ids.contains(source.id) }
 
+    /// The model-less block of the log that `source` or its text is, if any.
+    public func modellessBlock(_ source: SourceRef, text: String) -> (offset: Int, source: SourceRef)? {
+        modelless[source.id] ?? modelless[LogIndex.textKey(source.session, text)]
+    }
+
     public mutating func insert(_ source: SourceRef, text: String) {
         ids.insert(source.id)
         texts.insert(LogIndex.textKey(source.session, text))
@@ -52,6 +67,39 @@ public struct LogIndex {
 
     static func textKey(_ session: String?, _ text: String) -> String {
         (session ?? "-") + " " + StableHash.folded(text)
+    }
+}
+
+/// A model an import learned for a block already in the log whose header has none: a prompt the
+/// hook captured before the agent said which model answered (Claude Code's prompt hook does not
+/// say). Only plog's own header line of a block with a SOURCE line is rewritten, and only its
+/// empty model field; every other byte of the log stays as it is.
+public struct ModelFill: Sendable, Equatable {
+    /// Offset of the block's header line in the log as it was read.
+    public var offset: Int
+    /// The block's SOURCE, checked again under the lock before the header is touched.
+    public var source: SourceRef
+    public var model: String
+
+    /// Whether `block`'s header is exactly what plog writes (so replacing it loses nothing).
+    static func isCanonicalHeader(_ block: Block) -> Bool {
+        guard block.extraHeaderFields.isEmpty, let nl = block.raw.firstIndex(of: 10) else { return false }
+        let line = BlockRenderer.headerLine(timestamp: block.timestamp, model: nil, project: block.project)
+        return Array(block.raw[...nl]) == Array(line.utf8)
+    }
+
+    /// The header line with the model filled in, when the block at `offset` of `buf` is still
+    /// the one meant, model-less, with a canonical header; nil otherwise.
+    func header(in buf: UnsafeBufferPointer<UInt8>) -> (end: Int, line: [UInt8])? {
+        guard offset < buf.count, LogScanner.headerTime(buf, at: offset) != nil else { return nil }
+        let headerEnd = LogScanner.lineEnd(buf, from: offset)
+        let end = LogScanner.nextHeader(buf, from: headerEnd)
+        let one = UnsafeBufferPointer(rebasing: buf[offset..<end])
+        var found: Block?
+        LogScanner.scan(one, countLines: false) { span in if found == nil { found = LogParser.block(one, span) } }
+        guard let block = found, block.model == nil, block.source == source, ModelFill.isCanonicalHeader(block) else { return nil }
+        let line = BlockRenderer.headerLine(timestamp: block.timestamp, model: model, project: block.project)
+        return (headerEnd, Array(line.utf8))
     }
 }
 
@@ -79,6 +127,15 @@ public struct LogImport {
     /// Reads `paths` with `reader` and returns the blocks not in the log yet, oldest first, and
     /// the tally (`added` is the number of blocks returned). Nothing is written.
     public func collect<R: HistoryReader>(_ reader: R, paths: [String]) throws -> (blocks: [ImportedBlock], tally: ImportTally) {
+        let (blocks, _, tally) = try collectWithFills(reader, paths: paths)
+        return (blocks, tally)
+    }
+
+    /// `collect`, and the models learned for model-less blocks the log already holds.
+    public func collectWithFills<R: HistoryReader>(_ reader: R, paths: [String]) throws
+        -> (blocks: [ImportedBlock], fills: [ModelFill], tally: ImportTally) {
+        var fills: [ModelFill] = []
+        var filled = Set<Int>()
         var index = LogIndex(tool: R.tool)
         if Path.exists(logPath) {
             let file = try MappedFile(path: logPath)
@@ -95,13 +152,20 @@ public struct LogImport {
             case .keep: break
             }
             if let since, !since.admitsAsLower(prompt.timestamp) { own.tooOld += 1; return }
+            func learnModel(text: String) {
+                guard let model = prompt.model, let block = index.modellessBlock(prompt.source, text: text),
+                      !filled.contains(block.offset) else { return }
+                filled.insert(block.offset)
+                fills.append(ModelFill(offset: block.offset, source: block.source, model: model))
+            }
             // Known by its id: no need to render it to compare the text.
-            if index.contains(id: prompt.source) { own.alreadyPresent += 1; return }
+            if index.contains(id: prompt.source) { own.alreadyPresent += 1; learnModel(text: prompt.text); return }
             let (bytes, secrets) = prompt.rendered()
             // The log holds the redacted text: compare with that.
             let written = secrets.isEmpty ? prompt.text : SecretScanner.redact(prompt.text).text
             if index.contains(prompt.source, text: written) || (!secrets.isEmpty && index.contains(prompt.source, text: prompt.text)) {
                 own.alreadyPresent += 1
+                learnModel(text: written)
                 return
             }
             index.insert(prompt.source, text: written)
@@ -117,7 +181,7 @@ public struct LogImport {
         // Stable: prompts of the same second keep the order they were found in.
         blocks = blocks.enumerated().sorted { ($0.element.epochSeconds, $0.offset) < ($1.element.epochSeconds, $1.offset) }.map(\.element)
         tally.added = blocks.count
-        return (blocks, tally)
+        return (blocks, fills, tally)
     }
 }
 
@@ -135,6 +199,8 @@ public enum ImportMerge {
         public var added: Int
         /// Blocks dropped under the lock because the log got them meanwhile (a hook's append).
         public var arrivedMeanwhile: Int
+        /// Model-less headers that got their model.
+        public var modelsFilled: Int = 0
     }
 
     /// The log's real path: a symlinked log is rewritten where it lives, not replaced by a file.
@@ -148,7 +214,8 @@ public enum ImportMerge {
     /// `indexedSize` is the log's size when `blocks` were deduped against it: blocks appended
     /// since are checked again under the lock.
     @discardableResult
-    public static func merge(_ blocks: [ImportedBlock], into path: String, tool: String, indexedSize: Int) throws -> Result {
+    public static func merge(_ blocks: [ImportedBlock], fills: [ModelFill] = [], into path: String, tool: String,
+                             indexedSize: Int) throws -> Result {
         let path = resolvedPath(path)
         try Path.makeDirectories(Path.dirname(path))
         let fd = try FileIO.openRegular(path, flags: O_RDONLY | O_CREAT, mode: 0o600)
@@ -166,7 +233,10 @@ public enum ImportMerge {
                 index.add(buf, from: indexedSize <= 0 ? 0 : LogScanner.headerAtOrBefore(buf, indexedSize) ?? 0)
             }
             let fresh = blocks.filter { !index.contains($0.source, text: $0.text) }
-            guard !fresh.isEmpty else { return Result(added: 0, arrivedMeanwhile: blocks.count) }
+            // Checked under the lock: the block is still there, still model-less.
+            var headers: [Int: (end: Int, line: [UInt8])] = [:]
+            for fill in fills { if let h = fill.header(in: buf) { headers[fill.offset] = h } }
+            guard !fresh.isEmpty || !headers.isEmpty else { return Result(added: 0, arrivedMeanwhile: blocks.count) }
             let tmp = Path.dirname(path) + "/." + Path.basename(path) + ".import-" + String(getpid())
             let out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(st.st_mode & 0o7777))
             guard out >= 0 else { throw PlogError.io(operation: "cannot create", path: tmp, errno: errno) }
@@ -176,7 +246,7 @@ public enum ImportMerge {
                 if !renamed { unlink(tmp) }
             }
             _ = fchmod(out, mode_t(st.st_mode & 0o7777))
-            try write(merged: fresh, old: buf, to: out, path: tmp)
+            try write(merged: fresh, headers: headers, old: buf, to: out, path: tmp)
             guard fsync(out) == 0 else { throw PlogError.io(operation: "cannot sync", path: tmp, errno: errno) }
             guard rename(tmp, path) == 0 else { throw PlogError.io(operation: "cannot replace", path: path, errno: errno) }
             renamed = true
@@ -185,17 +255,36 @@ public enum ImportMerge {
                 _ = fsync(dir)
                 close(dir)
             }
-            return Result(added: fresh.count, arrivedMeanwhile: blocks.count - fresh.count)
+            return Result(added: fresh.count, arrivedMeanwhile: blocks.count - fresh.count, modelsFilled: headers.count)
         }
     }
 
     /// Writes the merge of `old` (a log's bytes) and `blocks` (oldest first) to `fd`, streaming
     /// the old bytes from the map in the spans between insertions.
-    static func write(merged blocks: [ImportedBlock], old buf: UnsafeBufferPointer<UInt8>, to fd: Int32, path: String) throws {
+    static func write(merged blocks: [ImportedBlock], headers: [Int: (end: Int, line: [UInt8])] = [:],
+                      old buf: UnsafeBufferPointer<UInt8>, to fd: Int32, path: String) throws {
         var out = Writer(fd: fd, path: path)
         var next = 0
         var copied = 0
         LogScanner.scan(buf, countLines: false) { span in
+            if let header = headers[span.offset] {
+                // The old bytes up to this header, then the header with its model.
+                out.copy(buf, copied, span.offset)
+                if next < blocks.count, let time = LogScanner.headerTime(buf, at: span.offset) {
+                    let t = time.epochSeconds
+                    if blocks[next].epochSeconds < t {
+                        out.separate(before: buf, at: span.offset)
+                        while next < blocks.count && blocks[next].epochSeconds < t {
+                            out.bytes(blocks[next].bytes)
+                            out.bytes([10])
+                            next += 1
+                        }
+                    }
+                }
+                out.bytes(header.line)
+                copied = header.end
+                return
+            }
             guard next < blocks.count, let time = LogScanner.headerTime(buf, at: span.offset) else { return }
             let t = time.epochSeconds
             guard blocks[next].epochSeconds < t else { return }

@@ -22,20 +22,23 @@ struct ReaderBackend {
         let logPath = ImportMerge.resolvedPath(ctx.logPath)
         let indexedSize = Path.exists(logPath) ? (try MappedFile(path: logPath)).count : 0
         let job = LogImport(logPath: logPath, since: since, rules: CaptureRules(config: ctx.config))
-        var (blocks, tally) = try job.collect(reader, paths: sources)
+        var (blocks, fills, tally) = try job.collectWithFills(reader, paths: sources)
 
         var repository: String?
-        if !options.dryRun && !blocks.isEmpty {
+        var modelsFilled = 0
+        if !options.dryRun && (!blocks.isEmpty || !fills.isEmpty) {
             if !options.noCommit, let repo = CaptureDefaults.gitRepositoryRoot(from: Path.dirname(logPath)) {
                 // Pending changes to the log first, so that the import is a commit of its own.
                 if Path.exists(logPath) { try commit(logPath: logPath, message: nil, env: ctx.env) }
                 repository = repo
             }
-            let result = try ImportMerge.merge(blocks, into: logPath, tool: tool, indexedSize: indexedSize)
+            let result = try ImportMerge.merge(blocks, fills: fills, into: logPath, tool: tool, indexedSize: indexedSize)
+            modelsFilled = result.modelsFilled
             tally.added = result.added
             tally.alreadyPresent += result.arrivedMeanwhile
-            if let repo = repository, result.added > 0 {
-                try commit(logPath: logPath, message: "plog import \(tool): +\(result.added) prompts", env: ctx.env)
+            if let repo = repository, result.added > 0 || result.modelsFilled > 0 {
+                try commit(logPath: logPath, message: "plog import \(tool): +\(result.added) prompts"
+                           + (result.modelsFilled > 0 ? ", \(result.modelsFilled) models filled in" : ""), env: ctx.env)
                 repository = repo
             } else {
                 repository = nil
@@ -43,7 +46,8 @@ struct ReaderBackend {
         }
         blocks.removeAll()
         guard !options.quiet else { return }
-        Terminal.printNote(summary(tool: tool, tally: tally, dryRun: options.dryRun, since: options.since, log: logPath))
+        Terminal.printNote(summary(tool: tool, tally: tally, dryRun: options.dryRun, since: options.since, log: logPath)
+                           + (modelsFilled > 0 ? "; the model filled in on \(modelsFilled) captured block\(modelsFilled == 1 ? "" : "s")" : ""))
         if let repo = repository {
             Terminal.printNote("the import is one commit in \(repo): `git -C \(shellQuoted(repo)) show --stat HEAD` shows it, "
                                + "`git -C \(shellQuoted(repo)) revert HEAD` undoes it")

@@ -241,7 +241,7 @@ struct ImportTests {
         #expect(try s.read("work/p.log") == log)
     }
 
-    @Test("a prompt the hook captured (its own id, the same session and text) is not imported again")
+    @Test("a prompt the hook captured (its own id, the same session and text) is not imported again; the import fills in its model")
     func hookThenImport() throws {
         let s = try Sandbox()
         try s.installImportFixture("claude")
@@ -259,9 +259,37 @@ struct ImportTests {
         let r = try s.run("plog", ["import", "claude-code", "-f", "p.log"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("plog: claude-code: added 6, 1 already present,"))
+        #expect(r.stderr.contains("; the model filled in on 1 captured block"), "\(r.stderr)")
         let log = try s.read("work/p.log")
         #expect(log.components(separatedBy: "> fix the auth bug in the login middleware").count == 2)
-        #expect(log.contains(hooked))
+        // Only the empty model field of plog's own header changed.
+        #expect(log.contains(hooked.replacingOccurrences(of: "10:00+00:00  -  app", with: "10:00+00:00  claude-opus-4-6  app")))
+        // A second import finds nothing to add or fill.
+        let again = try s.run("plog", ["import", "claude-code", "-f", "p.log"])
+        #expect(again.stderr.hasPrefix("plog: claude-code: added 0, 7 already present,") && !again.stderr.contains("filled"), "\(again.stderr)")
+        #expect(try s.read("work/p.log") == log)
+    }
+
+    @Test("a model-less block the user wrote (no SOURCE line, or a header of their own) is never touched")
+    func importNeverRewritesTheUsersHeaders() throws {
+        let s = try Sandbox()
+        try s.installImportFixture("claude")
+        // Same session and text, but a header plog did not write (an extra field).
+        let mine = """
+            ## 2026-04-01T10:00+00:00  -  app  note
+            TASK: fix the auth bug in the login middleware
+
+            SOURCE: claude-code s1 p-7c1e2f0a
+
+            PROMPT:
+            > fix the auth bug in the login middleware
+
+            """
+        try s.write("work/p.log", mine)
+        let r = try s.run("plog", ["import", "claude-code", "-f", "p.log"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("filled"), "\(r.stderr)")
+        #expect(try s.read("work/p.log").contains(mine))
     }
 
     @Test("the merge places imported blocks by time among the user's, whose bytes stay identical")
