@@ -65,7 +65,8 @@ let package = Package(
         // loads into `plog add` or `prompthist`. The protocol is plog's own (PromptLog/Agent).
         .executableTarget(
             name: "plog-mcp",
-            dependencies: ["PromptLog", "PlogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // No ArgumentParser (and so no Foundation): three options, read by hand.
+            dependencies: ["PromptLog"]
         ),
         .testTarget(name: "PromptLogTests", dependencies: ["PromptLog"], exclude: ["Fixtures"]),
         .testTarget(name: "PromptImportTests", dependencies: ["PromptImport", "PromptLog"], exclude: ["Fixtures"]),

@@ -1,33 +1,59 @@
-import ArgumentParser
-import PlogCommands
 import PromptLog
 
 /// `plog-mcp`: plog's Model Context Protocol server on standard input and output, the program
 /// that agents start (`plog mcp install TOOL` registers it; `plog mcp` hands off to it).
-struct PlogMcp: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plog-mcp",
-        abstract: "plog's MCP server: lets a coding agent search and read your prompt log (stdio).",
-        discussion: """
-            Speaks the Model Context Protocol (JSON-RPC 2.0, one message per line) on standard input \
-            and output; diagnostics go to standard error. Ends at end of input, with status 0. \
-            Tools: \(MCPTools.names.joined(separator: ", ")). Register it with `plog mcp install \
-            claude-code|codex|cursor|gemini`; see `plog mcp --help`.
-            """,
-        version: PlogVersion.string)
+///
+/// Its command line is three options, read here without the argument parser (which would bring
+/// Foundation into a program that starts on every agent session).
+let usage = """
+    plog-mcp: plog's MCP server: lets a coding agent search and read your prompt log (stdio).
 
-    @OptionGroup var log: LogOptions
+    Usage: plog-mcp [--file PATH] [--no-color]
 
-    func run() throws {
-        let ctx = try log.context()
-        let tools = MCPTools(logPath: ctx.logPath, env: ctx.env, config: ctx.config,
-                             preamble: RecallBundle.preambleTemplate(env: ctx.env, config: ctx.config))
-        if Terminal.stdinIsTerminal {
-            Terminal.printNote("serving MCP on standard input for \(ctx.logPath); an agent starts this program "
-                + "(register it with `plog mcp install TOOL`); end with Ctrl-D", program: "plog-mcp")
+    Speaks the Model Context Protocol (JSON-RPC 2.0, one message per line) on standard input and
+    output; diagnostics go to standard error. Ends at end of input, with status 0.
+    Tools: \(MCPTools.names.joined(separator: ", ")).
+    Register it with `plog mcp install claude-code|codex|cursor|gemini`; see `plog mcp --help`.
+
+    Options:
+      -f, --file PATH   The log to use (default: $PLOG_FILE, else the nearest prompts.log, else
+                        `log` in ~/.config/plog/config, else ~/notes/prompts.log).
+      --no-color        Never colour the output.
+      --version         Print the version.
+      -h, --help        Show this help.
+
+    """
+
+signal(SIGPIPE, SIG_IGN)
+var file: String? = nil
+var args = Array(CommandLine.arguments.dropFirst())[...]
+while let arg = args.popFirst() {
+    switch arg {
+    case "-h", "--help": Terminal.write(usage); exit(0)
+    case "--version": Terminal.write(PlogVersion.string + "\n"); exit(0)
+    case "--no-color": Terminal.colorDisabled = true
+    case "-f", "--file":
+        guard let value = args.popFirst() else {
+            Terminal.printError("--file needs a path", program: "plog-mcp")
+            exit(2)
         }
-        throw ExitCode(MCPServer(tools: tools, version: PlogVersion.string).serve())
+        file = value
+    default:
+        if arg.hasPrefix("--file=") { file = String(arg.dropFirst(7)); continue }
+        Terminal.printError("unknown argument '\(arg)'; see plog-mcp --help", program: "plog-mcp")
+        exit(2)
     }
 }
-
-CommandRunner.main(PlogMcp.self)
+do {
+    let ctx = try CommandContext(file: file)
+    let tools = MCPTools(logPath: ctx.logPath, env: ctx.env, config: ctx.config,
+                         preamble: RecallBundle.preambleTemplate(env: ctx.env, config: ctx.config))
+    if Terminal.stdinIsTerminal {
+        Terminal.printNote("serving MCP on standard input for \(ctx.logPath); an agent starts this program "
+            + "(register it with `plog mcp install TOOL`); end with Ctrl-D", program: "plog-mcp")
+    }
+    exit(MCPServer(tools: tools, version: PlogVersion.string).serve())
+} catch let error as PlogError {
+    Terminal.printError(error.description, program: "plog-mcp")
+    exit(error.exitCode)
+}

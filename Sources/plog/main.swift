@@ -1,5 +1,6 @@
 import ArgumentParser
 import PlogCommands
+import PromptLog
 
 /// The `plog` command: configuration only; each subcommand lives in its own file in PlogCommands.
 struct Plog: ParsableCommand {
