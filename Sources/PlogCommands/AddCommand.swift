@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog add`: append one block, fast, asking nothing.
-public struct AddCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct AddCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Append a block to the log.",
         discussion: """
@@ -21,51 +21,51 @@ public struct AddCommand: ParsableCommand {
             `plog add --draft FILE` logs it later.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Option(name: .shortAndLong, help: "The model the prompt went to, e.g. claude-sonnet-4-5.")
-    public var model: String?
+    package var model: String?
 
     @Option(name: .shortAndLong, help: "The project, e.g. ios/captio.")
-    public var project: String?
+    package var project: String?
 
     @Option(name: .shortAndLong, help: "One line naming the shape of the request.")
-    public var task: String?
+    package var task: String?
 
     @Option(name: .long, help: "The prompt text.")
-    public var prompt: String?
+    package var prompt: String?
 
     @Option(name: .long, help: ArgumentHelp("Read the prompt from a file.", valueName: "file"))
-    public var promptFile: String?
+    package var promptFile: String?
 
     @Flag(name: .long, help: "Read the prompt from the clipboard.")
-    public var paste = false
+    package var paste = false
 
     @Option(name: .long, help: ArgumentHelp("An OUTCOME bullet; repeat for more. The first carries the verdict.",
                                             valueName: "text"))
-    public var outcome: [String] = []
+    package var outcome: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Start the draft from a template (see `plog templates`).", valueName: "name"))
-    public var template: String?
+    package var template: String?
 
     @Flag(name: .long, help: "Open the editor on a draft even when other input is given.")
-    public var edit = false
+    package var edit = false
 
     @Option(name: .long, help: ArgumentHelp("Log a saved draft (with --edit, reopen it first).", valueName: "file"))
-    public var draft: String?
+    package var draft: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
-    public var quiet = false
+    package var quiet = false
 
     @Flag(name: .long, help: ArgumentHelp(
         "Log the text as given, without redacting credentials.",
         discussion: "By default API keys, tokens, private keys, passwords in assignments and URLs are replaced "
             + "by [redacted:KIND] before the block is written, and what was redacted is printed."))
-    public var keepSecrets = false
+    package var keepSecrets = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         let sources = [prompt != nil, promptFile != nil, paste].filter { $0 }.count
         if sources > 1 {
             throw ValidationError("give the prompt one way: --prompt, --prompt-file or --paste")
@@ -76,7 +76,7 @@ public struct AddCommand: ParsableCommand {
         if let template { try Templates.validate(name: template) }
     }
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         if let draft {
             return try submitDraft(draft, ctx: ctx)

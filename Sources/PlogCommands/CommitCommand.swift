@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog commit`: commit the log to the git repository that holds it, if it changed.
-public struct CommitCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct CommitCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "commit",
         abstract: "Commit the log to its git repository if it changed (safe to run from cron).",
         discussion: """
@@ -24,24 +24,24 @@ public struct CommitCommand: ParsableCommand {
             is stored as a delta in one pack (.git/plog/logpack names it).
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The commit message (default: plog: DATE, +N blocks (M total)).",
                                                     valueName: "message"))
-    public var message: String?
+    package var message: String?
 
     @Flag(help: "Push the branch to its remote afterwards (as `plog sync` does, without merging).")
-    public var push = false
+    package var push = false
 
     @Flag(help: "With --push: push even when the unpushed lines hold a credential (an API key, a password, a private key).")
-    public var allowSecrets = false
+    package var allowSecrets = false
 
     @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong or plog had to wait for git or leave a pack for later.")
-    public var quiet = false
+    package var quiet = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let message, message.allSatisfy(\.isWhitespace) {
             throw ValidationError("--message is empty; leave it out for the default message")
         }
@@ -50,7 +50,7 @@ public struct CommitCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         try GitHandoff.run(GitRequest(verb: .commit, file: log.file, message: message, push: push, allowSecrets: allowSecrets, quiet: quiet, noColor: log.noColor))
     }
 }

@@ -3,8 +3,8 @@ import PromptLog
 
 /// `plog completions bash|zsh|fish`: the completion script swift-argument-parser generates
 /// for `plog` (or `prompthist`), printed so it can be saved where the shell looks.
-public struct CompletionsCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct CompletionsCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "completions",
         abstract: "Print the shell completion script for plog or prompthist.",
         discussion: """
@@ -19,7 +19,7 @@ public struct CompletionsCommand: ParsableCommand {
             """)
 
     /// A shell that swift-argument-parser can complete for.
-    public enum Shell: String, CaseIterable, ExpressibleByArgument, Sendable {
+    package enum Shell: String, CaseIterable, ExpressibleByArgument, Sendable {
         case bash, zsh, fish
 
         var completionShell: CompletionShell {
@@ -32,14 +32,14 @@ public struct CompletionsCommand: ParsableCommand {
     }
 
     @Argument(help: "The shell to complete in.")
-    public var shell: Shell
+    package var shell: Shell
 
     @Option(name: .long, help: "The program to complete.")
-    public var program: ProgramName = .plog
+    package var program: ProgramName = .plog
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         Terminal.write(try program.root().completionScript(for: shell.completionShell))
     }
 }

@@ -3,8 +3,8 @@ import PromptLog
 
 /// `plog config`: every effective setting and where it came from (flag, environment, config
 /// line, detected, default); `plog config KEY` prints one value for scripts and editor plugins.
-public struct ConfigCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ConfigCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show the effective settings and where each came from.",
         discussion: """
@@ -20,34 +20,34 @@ public struct ConfigCommand: ParsableCommand {
             editor integrations call.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Argument(help: ArgumentHelp("Print only this key's value.", valueName: "key"),
               completion: .list(Config.keys.map(\.key)))
-    public var key: String?
+    package var key: String?
 
     @Flag(name: .long, help: "Print JSON: the config path and, per key, value, source and detail.")
-    public var json = false
+    package var json = false
 
     @Flag(name: .long, help: "List the keys the config file understands, with what each sets.")
-    public var keys = false
+    package var keys = false
 
     @Flag(name: .long, help: "Print the path of the config file (it may not exist yet).")
-    public var path = false
+    package var path = false
 
     @Flag(name: .long, help: "Open the config file in the editor, creating it with every key commented out.")
-    public var edit = false
+    package var edit = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         let modes = [keys, path, edit].filter { $0 }.count
         if modes > 1 { throw ValidationError("--keys, --path and --edit do not go together; pick one") }
         if modes == 1, key != nil { throw ValidationError("a KEY goes with no other flag than --json") }
         if json && (path || edit) { throw ValidationError("--json goes with a KEY, --keys or nothing") }
     }
 
-    public func run() throws {
+    package func run() throws {
         let env = Environment.process
         let configPath = env.configDirectory + "/config"
         if let key, !Config.keys.contains(where: { $0.key == key }) {

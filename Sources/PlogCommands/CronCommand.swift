@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog cron install|remove|show`: the daily `plog commit`.
-public struct CronCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct CronCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "cron",
         abstract: "Commit the log every day: install, remove or show the job.",
         discussion: """
@@ -16,26 +16,26 @@ public struct CronCommand: ParsableCommand {
             """,
         subcommands: [Install.self, Remove.self, Show.self])
 
-    public init() {}
+    package init() {}
 
-    public typealias Scheduler = DailyJob.Scheduler
+    package typealias Scheduler = DailyJob.Scheduler
 
     /// Options that shape the job.
-    public struct JobOptions: ParsableArguments {
+    package struct JobOptions: ParsableArguments {
         @Option(help: ArgumentHelp("When to commit each day, 24-hour local time.", valueName: "HH:MM"))
-        public var at: String = "23:55"
+        package var at: String = "23:55"
 
         @Flag(help: "Also push after committing (`plog commit --push`).")
-        public var push = false
+        package var push = false
 
         @Flag(help: "Run `plog sync` instead: commit, merge the remote's blocks, push.")
-        public var sync = false
+        package var sync = false
 
-        @Flag public var scheduler: Scheduler = .cron
+        @Flag package var scheduler: Scheduler = .cron
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             guard DailyJob.parseTime(at) != nil else {
                 throw ValidationError("--at takes a time of day as HH:MM (00:00 to 23:59), not '\(at)'")
             }
@@ -48,17 +48,17 @@ public struct CronCommand: ParsableCommand {
         }
     }
 
-    public struct Install: ParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Install: ParsableCommand {
+        package static let configuration = CommandConfiguration(
             commandName: "install", abstract: "Install the daily commit (idempotent).")
 
-        @OptionGroup public var log: LogOptions
-        @OptionGroup public var options: JobOptions
-        @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.") public var quiet = false
+        @OptionGroup package var log: LogOptions
+        @OptionGroup package var options: JobOptions
+        @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.") package var quiet = false
 
-        public init() {}
+        package init() {}
 
-        public func run() throws {
+        package func run() throws {
             let ctx = try log.context()
             let notes = try options.job(logPath: ctx.logPath, env: ctx.env).install(options.scheduler, env: ctx.env)
             // The "not in a git repository" note is shown even with --quiet: the job would fail.
@@ -66,31 +66,31 @@ public struct CronCommand: ParsableCommand {
         }
     }
 
-    public struct Remove: ParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Remove: ParsableCommand {
+        package static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove the daily commit (only plog's own line or files).")
 
-        @Flag public var scheduler: Scheduler = .cron
-        @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.") public var quiet = false
+        @Flag package var scheduler: Scheduler = .cron
+        @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.") package var quiet = false
 
-        public init() {}
+        package init() {}
 
-        public func run() throws {
+        package func run() throws {
             let message = try DailyJob.remove(scheduler, env: Environment.process)
             if !quiet { Terminal.printNote(message) }
         }
     }
 
-    public struct Show: ParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Show: ParsableCommand {
+        package static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Print the job: the crontab line, or the units filled in.")
 
-        @OptionGroup public var log: LogOptions
-        @OptionGroup public var options: JobOptions
+        @OptionGroup package var log: LogOptions
+        @OptionGroup package var options: JobOptions
 
-        public init() {}
+        package init() {}
 
-        public func run() throws {
+        package func run() throws {
             let ctx = try log.context()
             let (text, note) = options.job(logPath: ctx.logPath, env: ctx.env).show(options.scheduler, env: ctx.env)
             Terminal.write(text)

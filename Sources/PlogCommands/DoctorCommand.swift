@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog doctor`: the checks a user can act on, with a hint for each problem.
-public struct DoctorCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct DoctorCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the log, its permissions, drafts, repository, schedule and clipboard.",
         discussion: """
@@ -21,20 +21,20 @@ public struct DoctorCommand: ParsableCommand {
             count), 2 on an error.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Flag(name: .long, help: "Also scan the whole log for credentials (API keys, tokens, private keys, passwords).")
-    public var secrets = false
+    package var secrets = false
 
     @Flag(name: .long, help: "Print the report as one JSON object.")
-    public var json = false
+    package var json = false
 
     @Flag(name: .shortAndLong, help: "Print only problems (and nothing when healthy).")
-    public var quiet = false
+    package var quiet = false
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         var report = Doctor.examine(logPath: ctx.logPath, env: ctx.env, config: ctx.config,
                                     options: Doctor.Options(scanSecrets: secrets))

@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog edit`: the log in the editor, at its end.
-public struct EditCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct EditCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Open the log in your editor at its last line.",
         discussion: """
@@ -12,11 +12,11 @@ public struct EditCommand: ParsableCommand {
             --goto; subl: FILE:LINE) open at the end; others open the file.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         if !Path.exists(ctx.logPath) {
             try LogAppender.appendLocked(to: ctx.logPath) { size in ([], size) }

@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog export --jsonl`: every block as one JSON object per line.
-public struct ExportCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ExportCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Print every block as JSON, one object per line (oldest first).",
         discussion: """
@@ -12,14 +12,14 @@ public struct ExportCommand: ParsableCommand {
             text the block as written. The preamble is not exported.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Flag(name: .long, help: "JSON Lines: one object per line (the only format, and the default).")
-    public var jsonl = false
+    package var jsonl = false
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         let file = try MappedFile(path: ctx.logPath)
         file.adviseSequential()

@@ -7,9 +7,9 @@ import PromptLog
 /// git commands parse their arguments (so `--help`, completions and usage errors work as for any
 /// command) and then replace themselves with `plog-git`, passing a `GitRequest`, the way `git`
 /// runs its `git-*` programs.
-public enum GitHandoff {
+package enum GitHandoff {
     /// The helper's name.
-    public static let helperName = "plog-git"
+    package static let helperName = "plog-git"
 
     /// Replaces this process with `plog-git`, asking it for `request`.
     static func run(_ request: GitRequest) throws -> Never {
@@ -39,13 +39,13 @@ public enum GitHandoff {
     }
 
     /// The helper `helperName` (default `plog-git`) beside the running executable, else on `PATH`.
-    public static func locateHelper(_ helperName: String = helperName, env: Environment) -> String? {
+    package static func locateHelper(_ helperName: String = helperName, env: Environment) -> String? {
         Executable.helper(named: helperName, env: env)
     }
 
     /// The absolute path of the running executable, symlinks resolved.
-    public static func runningExecutable() -> String? { Executable.runningPath() }
+    package static func runningExecutable() -> String? { Executable.runningPath() }
 
     /// The `plog` executable that sits beside the running one (for the daily job's command line).
-    public static func plogExecutable() -> String { Executable.plogBesideThis() }
+    package static func plogExecutable() -> String { Executable.plogBesideThis() }
 }

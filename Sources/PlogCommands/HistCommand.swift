@@ -102,46 +102,46 @@ enum PatternInputs {
 }
 
 /// The options of `prompthist` and `plog hist` (the same command under two names).
-public struct HistOptions: ParsableArguments {
-    @OptionGroup public var log: LogOptions
+package struct HistOptions: ParsableArguments {
+    @OptionGroup package var log: LogOptions
 
     @Argument(parsing: .allUnrecognized, help: PatternInputs.help)
     var inputs: [String] = []
 
     @Option(name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
             help: PatternInputs.expressionHelp)
-    public var expressions: [String] = []
+    package var expressions: [String] = []
 
     /// Every pattern given (after `-e`, then positional).
-    public var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
+    package var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
 
     @Flag(name: .long, help: "Print the bundle to standard output, even on a terminal.")
-    public var print = false
+    package var print = false
 
     @Flag(name: .long, help: "Copy the bundle to the clipboard, even when standard output is not a terminal.")
-    public var copy = false
+    package var copy = false
 
     @Option(name: [.customShort("n"), .long], help: ArgumentHelp(
         "Budget: at most N lines of blocks (default 400, or `lines` in the config).", valueName: "N"))
-    public var lines: Int?
+    package var lines: Int?
 
     @Option(name: .long, help: ArgumentHelp(
         "Budget: at most N tokens, approximated as one per 4 bytes (default none, or `tokens` in the config).",
         valueName: "N"))
-    public var tokens: Int?
+    package var tokens: Int?
 
     @Option(name: .long, help: ArgumentHelp("Budget: at most N blocks (default none).", valueName: "N"))
-    public var blocks: Int?
+    package var blocks: Int?
 
     @Flag(name: .long, help: "No budget: every matching block.")
-    public var all = false
+    package var all = false
 
     @Option(name: .long, help: ArgumentHelp(
         "text, markdown, xml or json (default text, or `format` in the config).", valueName: "format"))
-    public var format: BundleFormat?
+    package var format: BundleFormat?
 
     @Flag(name: .long, help: "Oldest matching blocks first (default: newest first).")
-    public var oldestFirst = false
+    package var oldestFirst = false
 
     @Option(name: .long, help: ArgumentHelp(
         "Rank blocks by how related they are to the draft prompt in FILE (- for standard input), best first; "
@@ -149,16 +149,16 @@ public struct HistOptions: ParsableArguments {
         discussion: "The draft's rarest words in this log (at most 12; document frequency counted from the log) "
             + "are searched for, and blocks are ranked by BM25 over them; equal scores put the newer block first.",
         valueName: "file"))
-    public var like: String?
+    package var like: String?
 
     @Flag(name: .long, help: "With --like: print the chosen terms, their weights and each block's score on standard error.")
-    public var explain = false
+    package var explain = false
 
-    @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
+    @OptionGroup(title: "Filters") package var filters: RecallFilterOptions
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if like != nil {
             if let first = PatternInputs.split(inputs).unknown.first {
                 throw ValidationError(PatternInputs.unknownOption(first, help: HistOptions.helpMessage()))
@@ -180,7 +180,7 @@ public struct HistOptions: ParsableArguments {
     }
 
     /// The request these options describe, with the config's defaults for what they leave out.
-    public func request(config: Config, env: Environment) throws -> RecallRequest {
+    package func request(config: Config, env: Environment) throws -> RecallRequest {
         let query = try filters.query(patterns)
         var budget: RecallBudget
         if all {
@@ -199,7 +199,7 @@ public struct HistOptions: ParsableArguments {
 
     /// Runs the search and delivers the bundle: clipboard or stdout, and the summary on stderr.
     /// Exits 1 (through `ExitCode`) when nothing matched.
-    public func run(program: String) throws {
+    package func run(program: String) throws {
         let ctx = try log.context()
         let request = try request(config: ctx.config, env: ctx.env)
         if let like { return try runLike(draftPath: like, request: request, ctx: ctx, program: program) }
@@ -323,58 +323,58 @@ let histDiscussion = """
     """
 
 /// `plog hist`: recall.
-public struct HistCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct HistCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "hist",
         abstract: "Recall every block that matches, whole, newest first, as a context bundle (same as prompthist).",
         discussion: histDiscussion)
 
-    @OptionGroup public var options: HistOptions
+    @OptionGroup package var options: HistOptions
 
-    public init() {}
+    package init() {}
 
-    public func run() throws { try options.run(program: "plog") }
+    package func run() throws { try options.run(program: "plog") }
 }
 
 /// `prompthist`: the same command as `plog hist`, as its own program (it never loads what `plog` needs for git).
-public struct PromptHistCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct PromptHistCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "prompthist",
         abstract: "Recall every block of your prompt log that matches, whole, newest first, as a context bundle.",
         discussion: histDiscussion,
         version: PlogVersion.string)
 
-    @OptionGroup public var options: HistOptions
+    @OptionGroup package var options: HistOptions
 
-    public init() {}
+    package init() {}
 
-    public func run() throws { try options.run(program: "prompthist") }
+    package func run() throws { try options.run(program: "prompthist") }
 }
 
 /// Patterns options and filters shared by `prompthist` / `plog hist` and `plog when`.
-public struct RecallFilterOptions: ParsableArguments {
-    @OptionGroup public var blocks: BlockFilterOptions
+package struct RecallFilterOptions: ParsableArguments {
+    @OptionGroup package var blocks: BlockFilterOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "Match only in this part of a block: task, prompt (without its `> ` quoting) or outcome. Repeat for several.",
         valueName: "field"))
-    public var field: [RecallField] = []
+    package var field: [RecallField] = []
 
     @Flag(name: [.customShort("s"), .long], help: "Match case exactly (default: ignore case).")
-    public var caseSensitive = false
+    package var caseSensitive = false
 
     @Flag(name: [.customShort("F"), .customLong("literal")], help: "Take patterns as plain text, not regular expressions.")
-    public var literal = false
+    package var literal = false
 
-    public init() {}
+    package init() {}
 
     /// The query for `patterns` under these options.
-    public func query(_ patterns: [String]) throws -> RecallQuery {
+    package func query(_ patterns: [String]) throws -> RecallQuery {
         RecallQuery(patterns: patterns, caseless: !caseSensitive, literal: literal, fields: field, filter: try blocks.filter())
     }
 
     /// The filters in force, e.g. ` (model ~ claude, since 2025-01)`; empty when none.
-    public var summary: String {
+    package var summary: String {
         var parts = blocks.summaryParts
         if !field.isEmpty { parts.append("in \(field.map(\.rawValue).joined(separator: ", "))") }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"

@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog hook`: capture each prompt as a coding agent sends it, and install that hook.
-public struct HookCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct HookCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "hook",
         abstract: "Log every prompt you type into a coding agent, as you send it.",
         usage: """
@@ -31,7 +31,7 @@ public struct HookCommand: ParsableCommand {
         subcommands: [HookCaptureCommand.self, HookInstallCommand.self, HookRemoveCommand.self, HookShowCommand.self],
         defaultSubcommand: HookCaptureCommand.self)
 
-    public init() {}
+    package init() {}
 }
 
 extension HookTool: ExpressibleByArgument {
@@ -39,8 +39,8 @@ extension HookTool: ExpressibleByArgument {
 }
 
 /// `plog hook TOOL`: the hook itself (what the agent runs).
-public struct HookCaptureCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct HookCaptureCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "capture",
         abstract: "Read one hook call on standard input and log its prompt (run by the agent).",
         discussion: "Usage: plog hook claude-code|codex|gemini|cursor < payload.json. Always exits 0 for "
@@ -50,11 +50,11 @@ public struct HookCaptureCommand: ParsableCommand {
     /// The tool, then whatever the agent adds (Codex's `notify` appends its JSON). Taken as
     /// given so that no argument can make the hook fail.
     @Argument(parsing: .captureForPassthrough)
-    public var words: [String] = []
+    package var words: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         // Read the payload first, whatever happens next: an agent whose hook exits without
         // reading it gets a broken pipe.
         let input = Terminal.stdinIsTerminal ? nil : ((try? FileIO.readToEnd(fd: 0)) ?? [])
@@ -116,18 +116,18 @@ enum HookRecallOption {
 }
 
 /// What `install` and `remove` share: the tool and the file.
-public struct HookTarget: ParsableArguments {
+package struct HookTarget: ParsableArguments {
     @Argument(help: ArgumentHelp("claude-code, codex, gemini or cursor.", valueName: "tool"))
-    public var tool: HookTool
+    package var tool: HookTool
 
     @Option(name: .long, help: ArgumentHelp(
         "The settings file to edit (e.g. a project's .claude/settings.json).",
         discussion: "Default: claude-code $CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json; codex "
             + "$CODEX_HOME/hooks.json or ~/.codex/hooks.json; gemini ~/.gemini/settings.json; cursor ~/.cursor/hooks.json.",
         valueName: "file"))
-    public var settings: String?
+    package var settings: String?
 
-    public init() {}
+    package init() {}
 
     func path(env: Environment) -> String {
         settings.map(env.absolutePath) ?? tool.settingsPath(env: env)
@@ -135,8 +135,8 @@ public struct HookTarget: ParsableArguments {
 }
 
 /// `plog hook install TOOL`.
-public struct HookInstallCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct HookInstallCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Add plog's prompt hook to an agent's settings file.",
         discussion: """
@@ -148,22 +148,22 @@ public struct HookInstallCommand: ParsableCommand {
             (installed or already there), 1 on an error, 2 on a usage error.
             """)
 
-    @OptionGroup public var target: HookTarget
+    @OptionGroup package var target: HookTarget
 
     @Flag(name: .long, help: ArgumentHelp(
         "Also offer the agent your past prompts most related to each new one (claude-code, codex, gemini).",
         discussion: "The hook ranks the log's blocks by the prompt's rarest words (as prompthist --like does) and, "
             + "when the best block is related enough, adds the ranked blocks to the prompt's context, with a "
             + "header saying they are your own past prompts and outcomes, failures included. Off by default."))
-    public var recall = false
+    package var recall = false
 
     @Option(name: .long, help: ArgumentHelp("With --recall: the most context added, in tokens (about 4 bytes each).",
                                             valueName: "n"))
-    public var recallTokens: Int?
+    package var recallTokens: Int?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if recall && HookRecallOption.contextEvent(target.tool) == nil {
             throw ValidationError("--recall: \(target.tool.name)'s prompt hook cannot add context; use it with claude-code, codex or gemini")
         }
@@ -173,7 +173,7 @@ public struct HookInstallCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         let env = Environment.process
         let path = target.path(env: env)
         var file = try HookFiles.load(path)
@@ -191,8 +191,8 @@ public struct HookInstallCommand: ParsableCommand {
 }
 
 /// `plog hook remove TOOL`.
-public struct HookRemoveCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct HookRemoveCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Take plog's hook out of an agent's settings file.",
         discussion: """
@@ -201,11 +201,11 @@ public struct HookRemoveCommand: ParsableCommand {
             0 on success (removed or not there), 1 on an error, 2 on a usage error.
             """)
 
-    @OptionGroup public var target: HookTarget
+    @OptionGroup package var target: HookTarget
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let env = Environment.process
         let path = target.path(env: env)
         guard Path.exists(path) else {
@@ -219,27 +219,27 @@ public struct HookRemoveCommand: ParsableCommand {
 }
 
 /// `plog hook show`.
-public struct HookShowCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct HookShowCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print which agents have plog's hook, in which file, running which command.",
         discussion: "Without a tool, every tool's default settings file is read. Exit status: 0, or 1 "
             + "when a file cannot be read.")
 
     @Argument(help: ArgumentHelp("Only this tool.", valueName: "tool"))
-    public var tool: HookTool?
+    package var tool: HookTool?
 
     @Option(name: .long, help: ArgumentHelp("Read this settings file instead of the tool's default (needs a tool).",
                                             valueName: "file"))
-    public var settings: String?
+    package var settings: String?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if settings != nil && tool == nil { throw ValidationError("--settings needs a tool, e.g. plog hook show claude-code --settings FILE") }
     }
 
-    public func run() throws {
+    package func run() throws {
         let env = Environment.process
         var failed = false
         for t in tool.map({ [$0] }) ?? HookTool.allCases {

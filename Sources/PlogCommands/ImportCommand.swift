@@ -6,8 +6,8 @@ import PromptLog
 /// The readers link libraries `plog add` must not load, so the work happens in `plog-import`,
 /// which `plog import` execs the way `plog commit` execs `plog-git` (`GitHandoff`); this file
 /// defines the commands both parse.
-public struct ImportCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ImportCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import the prompts you typed into another tool (Claude Code, Codex, Gemini CLI, Aider, ChatGPT, llm) into the log.",
         discussion: """
@@ -32,39 +32,39 @@ public struct ImportCommand: ParsableCommand {
         subcommands: [ImportClaudeCodeCommand.self, ImportCodexCommand.self,
                       ImportGeminiCommand.self, ImportAiderCommand.self, ImportChatGPTCommand.self, ImportLLMCommand.self])
 
-    public init() {}
+    package init() {}
 }
 
 /// The options every `plog import <tool>` takes.
-public struct ImportArguments: ParsableArguments {
-    @OptionGroup public var log: LogOptions
+package struct ImportArguments: ParsableArguments {
+    @OptionGroup package var log: LogOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "Only prompts sent on or after DATE: 2025, 2025-08, 2025-08-14, a timestamp, 30d, 2w, 6m, 1y, today.",
         valueName: "date"))
-    public var since: String?
+    package var since: String?
 
     @Flag(help: "Read and count, write nothing: the summary says what an import would add.")
-    public var dryRun = false
+    package var dryRun = false
 
     @Flag(help: "Do not commit, even when the log is in a git repository.")
-    public var noCommit = false
+    package var noCommit = false
 
     @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.")
-    public var quiet = false
+    package var quiet = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let since { _ = try DateBound.parse(since, now: Int64(time(nil))) }
     }
 }
 
 /// Hands `plog import TOOL` to `plog-import` (the readers, SQLite and zlib live there), as
 /// `plog commit` hands off to `plog-git`.
-public enum ImportHandoff {
+package enum ImportHandoff {
     /// The helper's name.
-    public static let helperName = "plog-import"
+    package static let helperName = "plog-import"
 
     /// Replaces this process with `plog-import`, asking it to import `tool`'s history from `paths`.
     static func run(tool: String, paths: [String], options: ImportArguments) throws -> Never {
@@ -75,8 +75,8 @@ public enum ImportHandoff {
     }
 }
 
-public struct ImportClaudeCodeCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ImportClaudeCodeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "claude-code",
         abstract: "Import Claude Code's transcripts and prompt history.",
         discussion: """
@@ -88,20 +88,20 @@ public struct ImportClaudeCodeCommand: ParsableCommand {
             directory still exists, else the directory's name.
             """)
 
-    @OptionGroup public var options: ImportArguments
+    @OptionGroup package var options: ImportArguments
 
     @Argument(help: ArgumentHelp("Directories or files to read (default: where Claude Code keeps them).", valueName: "dir"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         try ImportHandoff.run(tool: "claude-code", paths: paths, options: options)
     }
 }
 
-public struct ImportCodexCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ImportCodexCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "codex",
         abstract: "Import Codex CLI's session rollouts and prompt history.",
         discussion: """
@@ -111,14 +111,14 @@ public struct ImportCodexCommand: ParsableCommand {
             Project: from the session's directory, as for claude-code.
             """)
 
-    @OptionGroup public var options: ImportArguments
+    @OptionGroup package var options: ImportArguments
 
     @Argument(help: ArgumentHelp("Directory or files to read (default: $CODEX_HOME or ~/.codex).", valueName: "dir"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         try ImportHandoff.run(tool: "codex", paths: paths, options: options)
     }
 }

@@ -4,8 +4,8 @@ import PromptLog
 // `plog import gemini|aider|chatgpt|llm`: the options and hand-off of `ImportCommand`; the
 // readers are in PromptImport (linked only into `plog-import`).
 
-public struct ImportGeminiCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ImportGeminiCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "gemini",
         abstract: "Import Gemini CLI's recorded chats.",
         discussion: """
@@ -18,20 +18,20 @@ public struct ImportGeminiCommand: ParsableCommand {
             marker or ~/.gemini/projects.json); none for older hash-named directories.
             """)
 
-    @OptionGroup public var options: ImportArguments
+    @OptionGroup package var options: ImportArguments
 
     @Argument(help: ArgumentHelp("Directories or files to read (default: where Gemini CLI keeps them).", valueName: "dir"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         try ImportHandoff.run(tool: "gemini", paths: paths, options: options)
     }
 }
 
-public struct ImportAiderCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ImportAiderCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "aider",
         abstract: "Import Aider's chat history (.aider.chat.history.md) or input history.",
         discussion: """
@@ -45,20 +45,20 @@ public struct ImportAiderCommand: ParsableCommand {
             /architect, /context and /help questions are kept.
             """)
 
-    @OptionGroup public var options: ImportArguments
+    @OptionGroup package var options: ImportArguments
 
     @Argument(help: ArgumentHelp("History files, or directories holding them (default: this repository's).", valueName: "file"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         try ImportHandoff.run(tool: "aider", paths: paths, options: options)
     }
 }
 
-public struct ImportChatGPTCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ImportChatGPTCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "chatgpt",
         abstract: "Import a ChatGPT data export (the zip, or its conversations.json).",
         discussion: """
@@ -70,20 +70,20 @@ public struct ImportChatGPTCommand: ParsableCommand {
             answered. ChatGPT records no project.
             """)
 
-    @OptionGroup public var options: ImportArguments
+    @OptionGroup package var options: ImportArguments
 
     @Argument(help: ArgumentHelp("The export's zip, its conversations.json, or the folder holding it.", valueName: "file"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         try ImportHandoff.run(tool: "chatgpt", paths: paths, options: options)
     }
 }
 
-public struct ImportLLMCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ImportLLMCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "llm",
         abstract: "Import the prompts logged by simonw/llm (its logs.db).",
         discussion: """
@@ -95,14 +95,14 @@ public struct ImportLLMCommand: ParsableCommand {
             resolved model when llm recorded one. llm records no project.
             """)
 
-    @OptionGroup public var options: ImportArguments
+    @OptionGroup package var options: ImportArguments
 
     @Argument(help: ArgumentHelp("logs.db files, or llm directories holding one (default: llm's).", valueName: "db"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         try ImportHandoff.run(tool: "llm", paths: paths, options: options)
     }
 }

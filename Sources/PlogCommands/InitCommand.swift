@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog init [DIR]`: set up a git repository for the log.
-public struct InitCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct InitCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Set up a git repository for the log (idempotent).",
         discussion: """
@@ -15,25 +15,25 @@ public struct InitCommand: ParsableCommand {
             is created in DIR. Prints what it did and the crontab line `plog cron install` would add.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Option(help: ArgumentHelp("Add this URL as the remote `origin`, for `plog sync`.", valueName: "url"))
-    public var remote: String?
+    package var remote: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong.")
-    public var quiet = false
+    package var quiet = false
 
     @Argument(help: ArgumentHelp("The repository's directory (default: the log's directory).", valueName: "dir"))
-    public var directory: String?
+    package var directory: String?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let remote, remote.allSatisfy(\.isWhitespace) { throw ValidationError("--remote is empty") }
         if let directory, directory.isEmpty { throw ValidationError("DIR is empty") }
     }
 
-    public func run() throws {
+    package func run() throws {
         try GitHandoff.run(GitRequest(verb: .initialize, file: log.file, remote: remote, directory: directory, quiet: quiet, noColor: log.noColor))
     }
 }

@@ -2,21 +2,21 @@ import ArgumentParser
 import PromptLog
 
 /// `plog last [N]`: the newest blocks, as written.
-public struct LastCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct LastCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "last",
         abstract: "Print the newest blocks as written (oldest of them first).")
 
-    @OptionGroup public var log: LogOptions
-    @Argument(help: "How many blocks (default 1).") public var count: Int = 1
+    @OptionGroup package var log: LogOptions
+    @Argument(help: "How many blocks (default 1).") package var count: Int = 1
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard count >= 1 else { throw ValidationError("N must be 1 or more, not \(count)") }
     }
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         guard Path.exists(ctx.logPath) else {
             throw PlogError.refused(what: ctx.logPath, reason: "the log does not exist yet", hint: "log a prompt first: plog add")

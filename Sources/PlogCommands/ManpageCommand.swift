@@ -3,8 +3,8 @@ import PromptLog
 
 /// `plog manpage`: the manual page of `plog` or `prompthist`, generated from the same
 /// descriptions `--help` prints, as roff for `man -l` or a `man1` directory.
-public struct ManpageCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ManpageCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "manpage",
         abstract: "Print the manual page of plog or prompthist (roff).",
         discussion: """
@@ -14,22 +14,22 @@ public struct ManpageCommand: ParsableCommand {
             """)
 
     @Option(name: .long, help: "The program to describe.")
-    public var program: ProgramName = .plog
+    package var program: ProgramName = .plog
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
         "Write <program>.1 for every program into this directory instead of printing one page.",
         valueName: "dir"), completion: .directory)
-    public var outputDirectory: String?
+    package var outputDirectory: String?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if outputDirectory != nil, program != .plog {
             throw ValidationError("--output-directory writes every page; leave out --program")
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         guard let dir = outputDirectory else {
             Terminal.write(try Self.page(for: program))
             return

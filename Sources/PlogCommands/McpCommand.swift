@@ -3,8 +3,8 @@ import PromptLog
 
 /// `plog mcp`: the MCP server (run by `plog-mcp`, which this hands off to) and its registration
 /// with coding agents.
-public struct McpCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct McpCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Let a coding agent search your log itself: an MCP server over stdio, and its registration.",
         discussion: """
@@ -21,12 +21,12 @@ public struct McpCommand: ParsableCommand {
         subcommands: [McpServeCommand.self, McpInstallCommand.self, McpRemoveCommand.self],
         defaultSubcommand: McpServeCommand.self)
 
-    public init() {}
+    package init() {}
 }
 
 /// `plog mcp [serve]`: hands off to `plog-mcp`, as `plog commit` hands off to `plog-git`.
-public struct McpServeCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct McpServeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the log over MCP on standard input and output (the default; runs plog-mcp).",
         discussion: """
@@ -35,11 +35,11 @@ public struct McpServeCommand: ParsableCommand {
             the nearest prompts.log, the config, ~/notes/prompts.log) and read afresh on every call.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let env = Environment.process
         try GitHandoff.exec(McpRegistration.serverName,
                                arguments: log.file.map { ["--file", env.absolutePath($0)] } ?? [])
@@ -47,7 +47,7 @@ public struct McpServeCommand: ParsableCommand {
 }
 
 /// The agents `plog mcp install` knows.
-public enum McpClient: String, CaseIterable, ExpressibleByArgument, Sendable {
+package enum McpClient: String, CaseIterable, ExpressibleByArgument, Sendable {
     case claudeCode = "claude-code"
     case codex
     case cursor
@@ -66,11 +66,11 @@ public enum McpClient: String, CaseIterable, ExpressibleByArgument, Sendable {
 /// Where and how each agent registers a stdio MCP server (see the README's MCP section for the
 /// public sources): Claude Code and Codex through their own CLIs (`claude mcp add --scope user`,
 /// `codex mcp add`), Cursor and Gemini CLI through `mcpServers` in a JSON settings file.
-public enum McpRegistration {
+package enum McpRegistration {
     /// The server executable, beside plog.
-    public static let serverName = "plog-mcp"
+    package static let serverName = "plog-mcp"
     /// The name the server is registered under in every agent (tools appear as `mcp__plog__plog_search` in Claude Code).
-    public static let entryName = "plog"
+    package static let entryName = "plog"
 
     /// The absolute path of `plog-mcp`, or an error saying how to get one.
     static func serverPath(env: Environment) throws -> String {
@@ -119,8 +119,8 @@ public enum McpRegistration {
 }
 
 /// `plog mcp install TOOL`.
-public struct McpInstallCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct McpInstallCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Register plog's MCP server with claude-code, codex, cursor or gemini.",
         discussion: """
@@ -136,18 +136,18 @@ public struct McpInstallCommand: ParsableCommand {
             """)
 
     @Argument(help: "The agent: claude-code, codex, cursor or gemini.")
-    public var tool: McpClient
+    package var tool: McpClient
 
     @Flag(name: .customLong("print"), help: "Print the command or the settings entry instead of changing anything.")
-    public var printOnly = false
+    package var printOnly = false
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
         "Serve this log (registered as `--file PATH`; default: the log found when the server starts).", valueName: "path"))
-    public var file: String?
+    package var file: String?
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let env = Environment.process
         let server = [try McpRegistration.serverPath(env: env)] + (file.map { ["--file", env.absolutePath($0)] } ?? [])
         if let add = McpRegistration.addCommand(tool, server: server) {
@@ -193,8 +193,8 @@ public struct McpInstallCommand: ParsableCommand {
 }
 
 /// `plog mcp remove TOOL`.
-public struct McpRemoveCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct McpRemoveCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Undo `plog mcp install TOOL`.",
         discussion: """
@@ -204,14 +204,14 @@ public struct McpRemoveCommand: ParsableCommand {
             """)
 
     @Argument(help: "The agent: claude-code, codex, cursor or gemini.")
-    public var tool: McpClient
+    package var tool: McpClient
 
     @Flag(name: .customLong("print"), help: "Print the command instead of running it (claude-code, codex).")
-    public var printOnly = false
+    package var printOnly = false
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let env = Environment.process
         if let remove = McpRegistration.removeCommand(tool) {
             let cli = remove[0]

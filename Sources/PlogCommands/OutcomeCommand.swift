@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog outcome`: record how the newest prompt went, by appending.
-public struct OutcomeCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct OutcomeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "outcome",
         abstract: "Add an outcome to the newest block.",
         discussion: """
@@ -13,22 +13,22 @@ public struct OutcomeCommand: ParsableCommand {
             "Worked after 3 turns.", --miss "Failed: TEXT", --miss --turns 4 "Failed after 4 turns: TEXT".
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
-    @Flag(help: "It worked on the first try.") public var hit = false
-    @Flag(help: "It worked after more turns, or partly.") public var partial = false
-    @Flag(help: "It did not work.") public var miss = false
+    @Flag(help: "It worked on the first try.") package var hit = false
+    @Flag(help: "It worked after more turns, or partly.") package var partial = false
+    @Flag(help: "It did not work.") package var miss = false
 
     @Option(help: ArgumentHelp("Turns it took to a working answer (implies --partial when above 1), or with --miss the turns tried before giving up.", valueName: "n"))
-    public var turns: Int?
+    package var turns: Int?
 
-    @Flag(name: .shortAndLong, help: "Print nothing on success.") public var quiet = false
+    @Flag(name: .shortAndLong, help: "Print nothing on success.") package var quiet = false
 
-    @Argument(help: "What happened, in your words.") public var text: [String] = []
+    @Argument(help: "What happened, in your words.") package var text: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if [hit, partial, miss].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --hit, --partial, --miss")
         }
@@ -50,7 +50,7 @@ public struct OutcomeCommand: ParsableCommand {
         return nil
     }
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         let bullet = OutcomeAppender.bullet(verdict: verdict, text: words)
         let result = try OutcomeAppender.append([bullet], to: ctx.logPath)

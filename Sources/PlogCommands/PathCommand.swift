@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog path`: the log in use and the rule that chose it.
-public struct PathCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct PathCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "path",
         abstract: "Print the log in use and why it was chosen.",
         discussion: """
@@ -12,12 +12,12 @@ public struct PathCommand: ParsableCommand {
             ~/notes/prompts.log. The path goes to stdout, the reason to stderr, so `$(plog path)` works.
             """)
 
-    @OptionGroup public var log: LogOptions
-    @Flag(name: .long, help: "Print only the path, without the reason.") public var quiet = false
+    @OptionGroup package var log: LogOptions
+    @Flag(name: .long, help: "Print only the path, without the reason.") package var quiet = false
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let context = try log.context()
         Terminal.write(context.logPath + "\n")
         if !quiet { Terminal.printNote(context.location.reason) }

@@ -4,8 +4,8 @@ import PromptLog
 extension StatsDimension: ExpressibleByArgument {}
 
 /// `plog stats`: hit rates by model, project, month and prompt shape, and the tasks that keep coming back.
-public struct StatsCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct StatsCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Hit rates by model, project, month and prompt shape; tasks that keep coming back.",
         discussion: """
@@ -20,34 +20,34 @@ public struct StatsCommand: ParsableCommand {
             finds nothing to list, 2 on errors.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
-    @OptionGroup public var filters: BlockFilterOptions
+    @OptionGroup package var filters: BlockFilterOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "Show one breakdown in full: model, project, month, shape (prompt shape) or task (repeated tasks). --json always has them all.",
         valueName: "dimension"))
-    public var by: StatsDimension?
+    package var by: StatsDimension?
 
     @Flag(name: .long, help: "Print everything as one JSON object (keys in the README).")
-    public var json = false
+    package var json = false
 
     @Flag(name: .long, help: "List the blocks whose outcome the rules cannot place (PATH:LINE: ...), to reword them.")
-    public var unclassified = false
+    package var unclassified = false
 
     @Flag(name: .customLong("each-block"), help: ArgumentHelp(
         "Diagnostic: print what stats read of each block it counts, one JSON object per line "
             + "(line, offset, timestamp, model, project, verdict, turns, bullet, task), instead of the report.",
         visibility: .hidden))
-    public var eachBlock = false
+    package var eachBlock = false
 
     @Option(name: .customLong("min-n"), help: ArgumentHelp(
         "Groups with fewer blocks with a verdict are marked too few to rank.", valueName: "N"))
-    public var minN: Int = 5
+    package var minN: Int = 5
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if minN < 1 { throw ValidationError("--min-n must be 1 or more, not \(minN)") }
         if unclassified && by != nil { throw ValidationError("--unclassified lists blocks; drop --by") }
         if eachBlock && (unclassified || by != nil || json) {
@@ -55,7 +55,7 @@ public struct StatsCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         let filter = try filters.filter()
         var request = StatsRequest(filter: filter, minN: minN, listUnclassified: unclassified)

@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog sync`: commit, merge the remote's blocks, push.
-public struct SyncCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct SyncCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Commit the log, merge the remote's new blocks, and push.",
         discussion: """
@@ -28,27 +28,27 @@ public struct SyncCommand: ParsableCommand {
             lists them) and sync again, or push them anyway with --allow-secrets.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Option(help: ArgumentHelp("The remote to sync with (default: the branch's upstream remote, else origin).",
                                valueName: "name"))
-    public var remote: String?
+    package var remote: String?
 
     @Flag(help: "Push even when the log's unpushed lines hold a credential (an API key, a password, a private key).")
-    public var allowSecrets = false
+    package var allowSecrets = false
 
     @Flag(name: .shortAndLong, help: "Print nothing unless something goes wrong or plog had to wait for git or leave a pack for later.")
-    public var quiet = false
+    package var quiet = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let remote, remote.isEmpty || remote.contains(where: \.isWhitespace) {
             throw ValidationError("--remote takes a remote's name (such as origin), not '\(remote)'")
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         try GitHandoff.run(GitRequest(verb: .sync, file: log.file, remote: remote, allowSecrets: allowSecrets, quiet: quiet, noColor: log.noColor))
     }
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog templates`: the prompt scaffolds, shipped and the user's own.
-public struct TemplatesCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct TemplatesCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "List prompt templates, or show one.",
         discussion: """
@@ -14,12 +14,12 @@ public struct TemplatesCommand: ParsableCommand {
         subcommands: [List.self, Show.self],
         defaultSubcommand: List.self)
 
-    public init() {}
+    package init() {}
 
-    public struct List: ParsableCommand {
-        public static let configuration = CommandConfiguration(commandName: "list", abstract: "List templates, one line each.")
-        public init() {}
-        public func run() throws {
+    package struct List: ParsableCommand {
+        package static let configuration = CommandConfiguration(commandName: "list", abstract: "List templates, one line each.")
+        package init() {}
+        package func run() throws {
             let env = Environment.process
             let templates = Templates.all(env: env, config: try Config.load(env))
             let width = templates.map(\.name.count).max() ?? 0
@@ -31,12 +31,12 @@ public struct TemplatesCommand: ParsableCommand {
         }
     }
 
-    public struct Show: ParsableCommand {
-        public static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a template's scaffold.")
-        @Argument(help: "The template's name.") public var name: String
-        public init() {}
-        public func validate() throws { try Templates.validate(name: name) }
-        public func run() throws {
+    package struct Show: ParsableCommand {
+        package static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a template's scaffold.")
+        @Argument(help: "The template's name.") package var name: String
+        package init() {}
+        package func validate() throws { try Templates.validate(name: name) }
+        package func run() throws {
             let env = Environment.process
             let t = try Templates.load(name, env: env, config: try Config.load(env))
             Terminal.write(t.body)

@@ -2,8 +2,8 @@ import ArgumentParser
 import PromptLog
 
 /// `plog when`: first and last time a pattern came up, and how often per month.
-public struct WhenCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct WhenCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "when",
         abstract: "When a pattern came up: first and last block, total, and a bar per month.",
         discussion: """
@@ -12,31 +12,31 @@ public struct WhenCommand: ParsableCommand {
             Exit status: 0 when something matched, 1 when nothing did, 2 on an error.
             """)
 
-    @OptionGroup public var log: LogOptions
+    @OptionGroup package var log: LogOptions
 
     @Argument(parsing: .allUnrecognized, help: PatternInputs.help)
     var inputs: [String] = []
 
     @Option(name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
             help: PatternInputs.expressionHelp)
-    public var expressions: [String] = []
+    package var expressions: [String] = []
 
     /// Every pattern given (after `-e`, then positional).
-    public var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
+    package var patterns: [String] { PatternInputs.patterns(inputs: inputs, expressions: expressions) }
 
-    @OptionGroup(title: "Filters") public var filters: RecallFilterOptions
+    @OptionGroup(title: "Filters") package var filters: RecallFilterOptions
 
     @Flag(name: .long, help: "Print the report as JSON.")
-    public var json = false
+    package var json = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         try PatternInputs.check(inputs: inputs, expressions: expressions, example: "plog when \"property wrapper\"",
                                 help: WhenCommand.helpMessage())
     }
 
-    public func run() throws {
+    package func run() throws {
         let ctx = try log.context()
         let query = try filters.query(patterns)
         let report = try WhenReport.build(query, logPath: ctx.logPath)

@@ -23,18 +23,18 @@ import PromptLog
 /// `/help`) are read as typed. The session is the file and the session's start time; the
 /// prompt id is its byte offset in the file (the file is append-only); the project is the name
 /// of the directory holding the file.
-public struct AiderReader: HistoryReader {
-    public static let tool = "aider"
+package struct AiderReader: HistoryReader {
+    package static let tool = "aider"
 
     /// Aider commands whose text goes to the model as a prompt.
     static let promptCommands: Set<String> = ["ask", "code", "architect", "context", "help"]
 
-    public init() {}
+    package init() {}
 
     /// `$AIDER_CHAT_HISTORY_FILE`, else `.aider.chat.history.md` in the git repository around the
     /// current directory (else the current directory); when that is missing, the input history
     /// (`$AIDER_INPUT_HISTORY_FILE`, else `.aider.input.history`) instead.
-    public static func defaultPaths(env: Environment) -> [String] {
+    package static func defaultPaths(env: Environment) -> [String] {
         let root = CaptureDefaults.gitRepositoryRoot(from: env.currentDirectory) ?? env.currentDirectory
         let chat = env["AIDER_CHAT_HISTORY_FILE"].map(env.absolutePath) ?? root + "/.aider.chat.history.md"
         if Path.exists(chat) { return [chat] }
@@ -44,7 +44,7 @@ public struct AiderReader: HistoryReader {
 
     /// Each path is a chat history file, an input history file (told apart by their content), or
     /// a directory holding them.
-    public func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
+    package func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
         for path in paths {
             var file = path
             if Path.isDirectory(path) {

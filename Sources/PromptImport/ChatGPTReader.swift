@@ -20,15 +20,15 @@ import PromptLog
 /// ChatGPT records no project.
 ///
 /// The file is read as a stream, one conversation at a time, straight out of the zip when given one.
-public struct ChatGPTReader: HistoryReader {
-    public static let tool = "chatgpt"
+package struct ChatGPTReader: HistoryReader {
+    package static let tool = "chatgpt"
 
-    public init() {}
+    package init() {}
 
     /// None: the export is a download the user names (`plog import chatgpt ~/Downloads/<export>.zip`).
-    public static func defaultPaths(env: Environment) -> [String] { [] }
+    package static func defaultPaths(env: Environment) -> [String] { [] }
 
-    public func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
+    package func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
         for path in paths {
             var splitter = JSONArrayElements(name: path)
             func handle(_ chunk: UnsafeBufferPointer<UInt8>) throws {

@@ -16,14 +16,14 @@ import PromptLog
 /// line whose `uuid` was seen is skipped; transcripts are read oldest first (by modification
 /// time), so a prompt keeps the session it was typed in. A `history.jsonl` entry is skipped when
 /// a transcript held the same text in the same session, or the same text within ten minutes.
-public struct ClaudeCodeReader: HistoryReader {
-    public static let tool = "claude-code"
+package struct ClaudeCodeReader: HistoryReader {
+    package static let tool = "claude-code"
 
-    public init() {}
+    package init() {}
 
     /// `$CLAUDE_CONFIG_DIR`, `~/.claude` and `~/.config/claude` (Claude Code's old Linux home),
     /// those that exist.
-    public static func defaultPaths(env: Environment) -> [String] {
+    package static func defaultPaths(env: Environment) -> [String] {
         var dirs: [String] = []
         if let d = env["CLAUDE_CONFIG_DIR"], !d.isEmpty { dirs.append(env.absolutePath(d)) }
         dirs += [env.home + "/.claude", env.home + "/.config/claude"]
@@ -64,7 +64,7 @@ public struct ClaudeCodeReader: HistoryReader {
         return (byAge, histories.sorted())
     }
 
-    public func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
+    package func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
         let (transcripts, histories) = try ClaudeCodeReader.files(paths)
         var state = State()
         for file in transcripts {
@@ -273,23 +273,23 @@ public struct ClaudeCodeReader: HistoryReader {
 /// prompt (a tool's recall file beside its transcripts) is recognised: the same text in the same
 /// session, or the same text within `window` seconds in any session (older recall lines have no
 /// session). Keeps a 64-bit digest per prompt, not the text.
-public struct SessionTexts {
+package struct SessionTexts {
     private var inSession = Set<String>()
     private var times: [String: [Int64]] = [:]
     /// Default: ten minutes.
-    public var window: Int64 = 600
+    package var window: Int64 = 600
 
-    public init() {}
+    package init() {}
 
     static func key(_ text: String) -> String { StableHash.folded(text) }
 
-    public mutating func note(session: String?, text: String, epoch: Int64) {
+    package mutating func note(session: String?, text: String, epoch: Int64) {
         let k = SessionTexts.key(text)
         if let session { inSession.insert(session + " " + k) }
         times[k, default: []].append(epoch)
     }
 
-    public func contains(session: String?, text: String, near epoch: Int64) -> Bool {
+    package func contains(session: String?, text: String, near epoch: Int64) -> Bool {
         let k = SessionTexts.key(text)
         if let session, inSession.contains(session + " " + k) { return true }
         return times[k]?.contains { abs($0 - epoch) <= window } ?? false

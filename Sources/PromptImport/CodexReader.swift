@@ -22,13 +22,13 @@ import PromptLog
 /// is recognised and the prompt keeps the session it was typed in. A `history.jsonl` line
 /// (`session_id`, `conversation_id` or `thread_id`; `ts` in seconds; `text`) is skipped when a
 /// rollout held the same text in the same session or within ten minutes.
-public struct CodexReader: HistoryReader {
-    public static let tool = "codex"
+package struct CodexReader: HistoryReader {
+    package static let tool = "codex"
 
-    public init() {}
+    package init() {}
 
     /// `$CODEX_HOME`, else `~/.codex`, when it exists.
-    public static func defaultPaths(env: Environment) -> [String] {
+    package static func defaultPaths(env: Environment) -> [String] {
         let dir = env["CODEX_HOME"].flatMap { $0.isEmpty ? nil : env.absolutePath($0) } ?? env.home + "/.codex"
         return Path.isDirectory(dir) ? [dir] : []
     }
@@ -58,7 +58,7 @@ public struct CodexReader: HistoryReader {
         return (byName, histories.sorted())
     }
 
-    public func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
+    package func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
         let (rollouts, histories) = try CodexReader.files(paths)
         var seen = Set<String>()
         var texts = SessionTexts()

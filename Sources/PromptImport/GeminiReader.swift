@@ -23,20 +23,20 @@ import PromptLog
 ///
 /// The project is the base name of the project root: from the directory's `.project_root`
 /// marker, else `~/.gemini/projects.json` (`{"projects": {root: slug}}`); none for hash directories.
-public struct GeminiReader: HistoryReader {
-    public static let tool = "gemini"
+package struct GeminiReader: HistoryReader {
+    package static let tool = "gemini"
 
-    public init() {}
+    package init() {}
 
     /// `${GEMINI_CLI_HOME:-~}/.gemini/tmp`.
-    public static func defaultPaths(env: Environment) -> [String] {
+    package static func defaultPaths(env: Environment) -> [String] {
         let dir = (env["GEMINI_CLI_HOME"].map(env.absolutePath) ?? env.home) + "/.gemini/tmp"
         return Path.isDirectory(dir) ? [dir] : []
     }
 
     /// Each path is `~/.gemini`, its `tmp`, one project directory under it, a `chats`
     /// directory, or one session file.
-    public func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
+    package func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
         for path in paths {
             guard Path.exists(path) else { throw PlogError.io(operation: "cannot open", path: path, errno: ENOENT) }
             if !Path.isDirectory(path) {

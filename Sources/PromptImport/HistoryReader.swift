@@ -6,7 +6,7 @@ import PromptLog
 /// history in memory than one record (transcripts run to gigabytes and are mostly tool traffic).
 /// Deciding what a person typed is the reader's job (it knows the tool's records); trivial
 /// prompts, dedupe against the log, secrets and the merge are the importer's, the same for every tool.
-public protocol HistoryReader {
+package protocol HistoryReader {
     /// The tool's name as written in SOURCE lines (`claude-code`, `codex`, ...).
     static var tool: String { get }
 
@@ -23,32 +23,32 @@ public protocol HistoryReader {
 }
 
 /// What one import of one source did, for its summary line.
-public struct ImportTally: Sendable, Equatable {
+package struct ImportTally: Sendable, Equatable {
     /// Prompts written to the log.
-    public var added = 0
+    package var added = 0
     /// Prompts the log already holds (same SOURCE, or the same text in the same session).
-    public var alreadyPresent = 0
+    package var alreadyPresent = 0
     /// Records that are not a person's typed prompt (tool results, meta lines, summaries,
     /// subagent traffic, command wrappers, injected context).
-    public var notTyped = 0
+    package var notTyped = 0
     /// Prompts skipped as trivial by the capture rules.
-    public var trivial = 0
+    package var trivial = 0
     /// Prompts older than `--since`.
-    public var tooOld = 0
+    package var tooOld = 0
     /// Lines or records that could not be read.
-    public var unreadable = 0
+    package var unreadable = 0
     /// Credentials redacted from the prompts written.
-    public var secretsRedacted = 0
+    package var secretsRedacted = 0
 
-    public init() {}
+    package init() {}
 }
 
 /// The readers `plog import` knows, by the tool name of its subcommand.
-public enum HistoryReaders {
-    public static let all: [any HistoryReader] = [ClaudeCodeReader(), CodexReader(),
+package enum HistoryReaders {
+    package static let all: [any HistoryReader] = [ClaudeCodeReader(), CodexReader(),
                                                   GeminiReader(), AiderReader(), ChatGPTReader(), LLMReader()]
 
-    public static func reader(for tool: String) -> (any HistoryReader)? {
+    package static func reader(for tool: String) -> (any HistoryReader)? {
         all.first { type(of: $0).tool == tool }
     }
 }

@@ -4,15 +4,15 @@ import PromptLog
 /// Reads a file of JSON lines (or any lines) in fixed-size chunks and hands each line to a
 /// closure, so that a transcript of gigabytes costs one buffer, not its size: memory stays flat
 /// whatever the file. A line longer than the buffer grows it to that line's size.
-public enum LineReader {
+package enum LineReader {
     /// The size of the read buffer: 1 MiB.
-    public static let chunk = 1 << 20
+    package static let chunk = 1 << 20
 
     /// Calls `body` with each line of the file at `path` (without its `\n`; a `\r` before it is
     /// kept) and the line's number (from 1). The buffer is valid only during the call.
     /// Returns the number of bytes read.
     @discardableResult
-    public static func forEachLine(path: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Int {
+    package static func forEachLine(path: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Int {
         let fd = try FileIO.openRegular(path, flags: O_RDONLY)
         defer { close(fd) }
         #if os(Linux)
@@ -71,8 +71,8 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
 /// A short, stable digest of text, for the ids an importer derives when a tool gives a prompt
 /// none (FNV-1a, 64 bits, as 16 hex digits): the same prompt gets the same id on every run.
-public enum StableHash {
-    public static func hex(_ parts: String...) -> String {
+package enum StableHash {
+    package static func hex(_ parts: String...) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for (i, part) in parts.enumerated() {
             if i > 0 { h = (h ^ 0x1f) &* 0x100_0000_01b3 }
@@ -84,7 +84,7 @@ public enum StableHash {
     /// The digest of `text` with its whitespace folded (runs of spaces, tabs and line ends as one
     /// space, none at either end): what a prompt is compared by, whether it was read from a tool
     /// or from the log's `> `-quoted PROMPT. Byte by byte, without building the folded text.
-    public static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var pendingSpace = false, started = false
         for b in text.utf8 {
@@ -106,10 +106,10 @@ public enum StableHash {
 }
 
 /// Helpers every reader shares: files of a tree, timestamps, projects.
-public enum ImportFiles {
+package enum ImportFiles {
     /// The regular files under `dir` (recursively, symlinks not followed) for which `want`
     /// (given the path and the file name) is true, in no particular order.
-    public static func walk(_ dir: String, want: (String, String) -> Bool, skipDirectory: (String) -> Bool = { _ in false }) -> [String] {
+    package static func walk(_ dir: String, want: (String, String) -> Bool, skipDirectory: (String) -> Bool = { _ in false }) -> [String] {
         var out: [String] = []
         var stack = [dir]
         while let d = stack.popLast() {
@@ -134,7 +134,7 @@ public enum ImportFiles {
     }
 
     /// The file's modification time (seconds and nanoseconds), 0 when it cannot be read.
-    public static func modificationTime(_ path: String) -> Int64 {
+    package static func modificationTime(_ path: String) -> Int64 {
         var st = stat()
         guard stat(path, &st) == 0 else { return 0 }
         #if os(Linux)
@@ -146,7 +146,7 @@ public enum ImportFiles {
 
     /// An ISO-8601 instant as the tools write it (`2026-04-01T10:00:01.000Z`) in the local time
     /// with offset that plog writes; nil when it is not one.
-    public static func localTime(iso: String) -> Timestamp? {
+    package static func localTime(iso: String) -> Timestamp? {
         guard let t = Timestamp.parse(iso) else { return nil }
         return Timestamp.local(epochSeconds: t.epochSeconds)
     }
@@ -155,12 +155,12 @@ public enum ImportFiles {
 /// The project of a prompt from the directory the tool ran in: the name of the git repository
 /// around it when the directory still exists, else the directory's own name (the same rule as
 /// `plog add`'s default project). Remembers each directory's answer.
-public final class ProjectNamer {
+package final class ProjectNamer {
     private var cache: [String: String?] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func project(cwd: String?) -> String? {
+    package func project(cwd: String?) -> String? {
         guard let cwd, !cwd.isEmpty else { return nil }
         if let known = cache[cwd] { return known }
         var name: String? = Path.isDirectory(cwd) ? CaptureDefaults.gitRepositoryRoot(from: cwd).map(Path.basename) : nil

@@ -12,15 +12,15 @@ import PromptLog
 /// The session is the thread (conversation) id and the prompt id the turn (response) id. llm has
 /// no project. Fragments (`-f file`) and system prompts (`-s`) are not what the person typed at
 /// the prompt and are left out; so are turns with no prompt text (tool-call continuations).
-public struct LLMReader: HistoryReader {
-    public static let tool = "llm"
+package struct LLMReader: HistoryReader {
+    package static let tool = "llm"
 
-    public init() {}
+    package init() {}
 
     /// `$LLM_USER_PATH/logs.db`, else llm's application directory (click's `get_app_dir`):
     /// `~/Library/Application Support/io.datasette.llm/logs.db` on macOS,
     /// `${XDG_CONFIG_HOME:-~/.config}/io.datasette.llm/logs.db` elsewhere.
-    public static func defaultPaths(env: Environment) -> [String] {
+    package static func defaultPaths(env: Environment) -> [String] {
         let dir: String
         if let user = env["LLM_USER_PATH"] {
             dir = env.absolutePath(user)
@@ -36,7 +36,7 @@ public struct LLMReader: HistoryReader {
     }
 
     /// Each path is a `logs.db` file, or a directory holding one (llm's user directory).
-    public func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
+    package func read(paths: [String], tally: inout ImportTally, emit: (CapturedPrompt) throws -> Void) throws {
         for path in paths {
             let file = Path.isDirectory(path) ? path + "/logs.db" : path
             guard Path.exists(file) else {

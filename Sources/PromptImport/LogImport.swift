@@ -5,19 +5,19 @@ import PromptLog
 /// text by session. A prompt is already present when the log has a block with the same tool and
 /// id, or the same tool, session and prompt text (whitespace folded): the hook writes its own
 /// ids, so the text is what recognises a prompt the hook captured and an import finds again.
-public struct LogIndex {
-    public let tool: String
+package struct LogIndex {
+    package let tool: String
     private var ids = Set<String>()
     private var texts = Set<String>()
     /// Blocks of this tool whose header has no model (the hook could not learn it), by id and
     /// by text key: the header's offset in the log and the block's source.
     private var modelless: [String: (offset: Int, source: SourceRef)] = [:]
 
-    public init(tool: String) { self.tool = tool }
+    package init(tool: String) { self.tool = tool }
 
     /// Adds the blocks of `buf[from...]` that carry a SOURCE line of this tool. `from` must be 0
     /// or the start of a block (the log's size when it was last read: appends start a block).
-    public mutating func add(_ buf: UnsafeBufferPointer<UInt8>, from: Int = 0) {
+    package mutating func add(_ buf: UnsafeBufferPointer<UInt8>, from: Int = 0) {
         let marker = Array("SOURCE: \(tool) ".utf8)
         guard buf.count > from, let base = buf.baseAddress else { return }
         var p = from
@@ -48,19 +48,19 @@ public struct LogIndex {
     }
 
     /// Whether the log (or this import, once `insert`ed) holds `source` or its text.
-    public func contains(_ source: SourceRef, text: String) -> Bool {
+    package func contains(_ source: SourceRef, text: String) -> Bool {
         ids.contains(source.id) || texts.contains(LogIndex.textKey(source.session, text))
     }
 
     /// Whether the log (or this import) holds a block with `source`'s id.
-    public func contains(id source: SourceRef) -> Bool { ids.contains(source.id) }
+    package func contains(id source: SourceRef) -> Bool { ids.contains(source.id) }
 
     /// The model-less block of the log that `source` or its text is, if any.
-    public func modellessBlock(_ source: SourceRef, text: String) -> (offset: Int, source: SourceRef)? {
+    package func modellessBlock(_ source: SourceRef, text: String) -> (offset: Int, source: SourceRef)? {
         modelless[source.id] ?? modelless[LogIndex.textKey(source.session, text)]
     }
 
-    public mutating func insert(_ source: SourceRef, text: String) {
+    package mutating func insert(_ source: SourceRef, text: String) {
         ids.insert(source.id)
         texts.insert(LogIndex.textKey(source.session, text))
     }
@@ -74,12 +74,12 @@ public struct LogIndex {
 /// hook captured before the agent said which model answered (Claude Code's prompt hook does not
 /// say). Only plog's own header line of a block with a SOURCE line is rewritten, and only its
 /// empty model field; every other byte of the log stays as it is.
-public struct ModelFill: Sendable, Equatable {
+package struct ModelFill: Sendable, Equatable {
     /// Offset of the block's header line in the log as it was read.
-    public var offset: Int
+    package var offset: Int
     /// The block's SOURCE, checked again under the lock before the header is touched.
-    public var source: SourceRef
-    public var model: String
+    package var source: SourceRef
+    package var model: String
 
     /// Whether `block`'s header is exactly what plog writes (so replacing it loses nothing).
     static func isCanonicalHeader(_ block: Block) -> Bool {
@@ -104,35 +104,35 @@ public struct ModelFill: Sendable, Equatable {
 }
 
 /// A block an import will write, with its instant (for the merge) and the text it was keyed by.
-public struct ImportedBlock: Sendable {
-    public var epochSeconds: Int64
-    public var bytes: [UInt8]
-    public var source: SourceRef
+package struct ImportedBlock: Sendable {
+    package var epochSeconds: Int64
+    package var bytes: [UInt8]
+    package var source: SourceRef
     /// The prompt as written (redacted), for the dedupe under the lock.
-    public var text: String
+    package var text: String
 }
 
 /// One import of one tool's history into a log: read, filter, dedupe, then merge by time.
-public struct LogImport {
-    public var logPath: String
+package struct LogImport {
+    package var logPath: String
     /// Prompts older than this are left out (`--since`); nil: all.
-    public var since: DateBound?
+    package var since: DateBound?
     /// Which prompts are trivial (`capture.*` in the config).
-    public var rules: CaptureRules
+    package var rules: CaptureRules
 
-    public init(logPath: String, since: DateBound? = nil, rules: CaptureRules = CaptureRules()) {
+    package init(logPath: String, since: DateBound? = nil, rules: CaptureRules = CaptureRules()) {
         self.logPath = logPath; self.since = since; self.rules = rules
     }
 
     /// Reads `paths` with `reader` and returns the blocks not in the log yet, oldest first, and
     /// the tally (`added` is the number of blocks returned). Nothing is written.
-    public func collect<R: HistoryReader>(_ reader: R, paths: [String]) throws -> (blocks: [ImportedBlock], tally: ImportTally) {
+    package func collect<R: HistoryReader>(_ reader: R, paths: [String]) throws -> (blocks: [ImportedBlock], tally: ImportTally) {
         let (blocks, _, tally) = try collectWithFills(reader, paths: paths)
         return (blocks, tally)
     }
 
     /// `collect`, and the models learned for model-less blocks the log already holds.
-    public func collectWithFills<R: HistoryReader>(_ reader: R, paths: [String]) throws
+    package func collectWithFills<R: HistoryReader>(_ reader: R, paths: [String]) throws
         -> (blocks: [ImportedBlock], fills: [ModelFill], tally: ImportTally) {
         var fills: [ModelFill] = []
         var filled = Set<Int>()
@@ -193,18 +193,18 @@ public struct LogImport {
 /// The new log is written to a temporary file beside the log, synced, renamed over it, and the
 /// directory synced; the lock is held throughout, and `LogAppender` re-checks after locking that
 /// it holds the file now at the path, so an add waiting for the lock appends to the new file.
-public enum ImportMerge {
-    public struct Result: Sendable, Equatable {
+package enum ImportMerge {
+    package struct Result: Sendable, Equatable {
         /// Blocks written.
-        public var added: Int
+        package var added: Int
         /// Blocks dropped under the lock because the log got them meanwhile (a hook's append).
-        public var arrivedMeanwhile: Int
+        package var arrivedMeanwhile: Int
         /// Model-less headers that got their model.
-        public var modelsFilled: Int = 0
+        package var modelsFilled: Int = 0
     }
 
     /// The log's real path: a symlinked log is rewritten where it lives, not replaced by a file.
-    public static func resolvedPath(_ path: String) -> String {
+    package static func resolvedPath(_ path: String) -> String {
         guard let p = realpath(path, nil) else { return path }
         defer { free(p) }
         return String(cString: p)
@@ -214,7 +214,7 @@ public enum ImportMerge {
     /// `indexedSize` is the log's size when `blocks` were deduped against it: blocks appended
     /// since are checked again under the lock.
     @discardableResult
-    public static func merge(_ blocks: [ImportedBlock], fills: [ModelFill] = [], into path: String, tool: String,
+    package static func merge(_ blocks: [ImportedBlock], fills: [ModelFill] = [], into path: String, tool: String,
                              indexedSize: Int) throws -> Result {
         let path = resolvedPath(path)
         try Path.makeDirectories(Path.dirname(path))

@@ -1,41 +1,41 @@
 import PromptLog
 
 /// What `Vault.commit` did.
-public struct CommitReport: Equatable, Sendable {
+package struct CommitReport: Equatable, Sendable {
     /// The new commit; nil when the log had not changed.
-    public var commit: ObjectID?
+    package var commit: ObjectID?
     /// The commit message (or, when nothing was committed, empty).
-    public var message: String
+    package var message: String
     /// The work tree of the repository.
-    public var repository: String
+    package var repository: String
     /// The log's path inside the repository.
-    public var pathInRepository: String
+    package var pathInRepository: String
     /// The branch (short name) the commit went on.
-    public var branch: String
+    package var branch: String
     /// Blocks in the log now, and the change since the previous commit of the log.
-    public var blocks: Int
-    public var blocksAdded: Int
+    package var blocks: Int
+    package var blocksAdded: Int
     /// Whether `.gitattributes` was updated in the same commit.
-    public var attributesUpdated: Bool
+    package var attributesUpdated: Bool
     /// Where plog stepped back for git (waited for a lock, left a replaced pack in place), for
     /// the cron log: printed even with `--quiet`.
-    public var notes: [String] = []
+    package var notes: [String] = []
 
-    public var committed: Bool { commit != nil }
+    package var committed: Bool { commit != nil }
 }
 
 /// Defaults for commits plog makes.
-public enum CommitDefaults {
+package enum CommitDefaults {
     /// The identity used when neither `GIT_AUTHOR_NAME`/`GIT_AUTHOR_EMAIL` nor git's `user.name` and
     /// `user.email` are set: `plog <plog@HOSTNAME>`.
-    public static func fallbackIdentity() -> GitIdentity {
+    package static func fallbackIdentity() -> GitIdentity {
         var buf = [CChar](repeating: 0, count: 256)
         let host = gethostname(&buf, buf.count - 1) == 0 ? String(cString: buf) : "localhost"
         return GitIdentity(name: "plog", email: "plog@" + (host.isEmpty ? "localhost" : host))
     }
 
     /// `plog: YYYY-MM-DD, +N blocks (M total)`.
-    public static func message(day: String, added: Int, total: Int) -> String {
+    package static func message(day: String, added: Int, total: Int) -> String {
         let sign = added >= 0 ? "+" : "-"
         let noun = abs(added) == 1 ? "block" : "blocks"
         return "plog: \(day), \(sign)\(abs(added)) \(noun) (\(total) total)"

@@ -9,33 +9,33 @@ import PromptLog
 // MARK: - Errors
 
 /// A failed libgit2 (or zlib) call.
-public enum GitError: Error, Equatable, CustomStringConvertible {
+package enum GitError: Error, Equatable, CustomStringConvertible {
     /// `operation` is what was being done (e.g. `write the index`), `code` libgit2's return
     /// code, `category` its error class, `message` its explanation.
     case failed(operation: String, code: Int32, category: Int32, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .failed(operation, _, _, message):
             return "cannot \(operation): \(message)"
         }
     }
 
-    public var code: Int32 {
+    package var code: Int32 {
         switch self { case let .failed(_, code, _, _): return code }
     }
 
-    public var message: String {
+    package var message: String {
         switch self { case let .failed(_, _, _, message): return message }
     }
 
     /// A lock file (`index.lock`, `HEAD.lock`, a ref's `.lock`) is held by another process.
-    public var isLocked: Bool { code == GIT_ELOCKED.rawValue }
-    public var isNonFastForward: Bool { code == GIT_ENONFASTFORWARD.rawValue }
+    package var isLocked: Bool { code == GIT_ELOCKED.rawValue }
+    package var isNonFastForward: Bool { code == GIT_ENONFASTFORWARD.rawValue }
     /// A reference was not where the caller expected it (another process moved it meanwhile).
-    public var isModified: Bool { code == GIT_EMODIFIED.rawValue }
+    package var isModified: Bool { code == GIT_EMODIFIED.rawValue }
     /// No credential was accepted (plog's credential callback gives up with this code too).
-    public var isAuthentication: Bool { code == GIT_EAUTH.rawValue }
+    package var isAuthentication: Bool { code == GIT_EAUTH.rawValue }
 
     var category: Int32 {
         switch self { case let .failed(_, _, category, _): return category }
@@ -74,17 +74,17 @@ enum GitLibrary {
 // MARK: - Object ids
 
 /// A git object id (SHA-1).
-public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The 20 bytes of the id.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         precondition(bytes.count == 20, "an object id has 20 bytes")
         self.bytes = bytes
     }
 
     /// Parses 40 hex digits.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let chars = Array(hex.utf8)
         guard chars.count == 40 else { return nil }
         var out: [UInt8] = []
@@ -113,7 +113,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
         return oid
     }
 
-    public var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(40)
@@ -122,10 +122,10 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// The first seven hex digits, as git shows them.
-    public var short: String { String(hex.prefix(7)) }
-    public var description: String { hex }
+    package var short: String { String(hex.prefix(7)) }
+    package var description: String { hex }
 
-    public static func < (a: ObjectID, b: ObjectID) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+    package static func < (a: ObjectID, b: ObjectID) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 
     private static func nibble(_ c: UInt8) -> UInt8? {
         switch c {
@@ -138,7 +138,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
 }
 
 /// The kinds of git object plog reads and writes (the numbers are git's own type codes).
-public enum ObjectKind: Int, Sendable {
+package enum ObjectKind: Int, Sendable {
     case commit = 1, tree = 2, blob = 3, tag = 4
 
     var raw: git_object_t { git_object_t(rawValue: Int32(rawValue)) }
@@ -146,7 +146,7 @@ public enum ObjectKind: Int, Sendable {
     init?(_ raw: git_object_t) { self.init(rawValue: Int(raw.rawValue)) }
 
     /// The name used in object headers (`blob 12\0`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .commit: return "commit"
         case .tree: return "tree"
@@ -183,10 +183,10 @@ struct TreeEntryInfo: Equatable {
 }
 
 /// Who a commit is by.
-public struct GitIdentity: Equatable, Sendable {
-    public var name: String
-    public var email: String
-    public init(name: String, email: String) { self.name = name; self.email = email }
+package struct GitIdentity: Equatable, Sendable {
+    package var name: String
+    package var email: String
+    package init(name: String, email: String) { self.name = name; self.email = email }
 }
 
 /// A change to a tree: put `blob` at `path`, or remove `path` when `blob` is nil.
@@ -788,23 +788,23 @@ final class Index {
 // MARK: - Remotes
 
 /// What `Remote.fetch` and `Remote.push` use to authenticate.
-public protocol CredentialSource: AnyObject {
+package protocol CredentialSource: AnyObject {
     /// The next credential to try for `url`, or nil when there is nothing (more) to try.
     /// Called again after a rejected attempt.
     func next(url: String, username: String?, allowed: CredentialKinds) -> Credential?
 }
 
 /// The kinds of credential a server accepts.
-public struct CredentialKinds: OptionSet, Sendable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let userPassword = CredentialKinds(rawValue: GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue)
-    public static let sshKey = CredentialKinds(rawValue: GIT_CREDENTIAL_SSH_KEY.rawValue)
-    public static let username = CredentialKinds(rawValue: GIT_CREDENTIAL_USERNAME.rawValue)
+package struct CredentialKinds: OptionSet, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+    package static let userPassword = CredentialKinds(rawValue: GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue)
+    package static let sshKey = CredentialKinds(rawValue: GIT_CREDENTIAL_SSH_KEY.rawValue)
+    package static let username = CredentialKinds(rawValue: GIT_CREDENTIAL_USERNAME.rawValue)
 }
 
 /// One credential offered to a server.
-public enum Credential: Equatable, Sendable {
+package enum Credential: Equatable, Sendable {
     case sshAgent(username: String)
     case sshKeyFile(username: String, privateKey: String, publicKey: String?)
     case userPassword(username: String, password: String)
@@ -812,7 +812,7 @@ public enum Credential: Equatable, Sendable {
 }
 
 /// Checks a server's identity: the ssh host key (raw bytes and key type name) for `host`.
-public protocol HostKeyChecker: AnyObject {
+package protocol HostKeyChecker: AnyObject {
     /// nil when the key is accepted, else why it is not.
     func problem(host: String, keyType: String, key: [UInt8]) -> String?
 }

@@ -174,7 +174,7 @@ struct GitWait {
 }
 
 /// The canonical absolute path of an existing file (symlinks resolved); nil when it cannot be resolved.
-public func realPath(_ path: String) -> String? {
+package func realPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }
     defer { free(p) }
     return String(cString: p)

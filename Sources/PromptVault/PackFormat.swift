@@ -331,9 +331,9 @@ struct SourceMap: Equatable {
 }
 
 /// Pack data plog cannot read.
-public enum PackError: Error, CustomStringConvertible, Equatable {
+package enum PackError: Error, CustomStringConvertible, Equatable {
     case corrupt(String)
-    public var description: String {
+    package var description: String {
         switch self { case let .corrupt(what): return "corrupt pack data (\(what))" }
     }
 }

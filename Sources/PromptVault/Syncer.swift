@@ -1,17 +1,17 @@
 import PromptLog
 
 /// What `Vault.sync` did, one line per step, for printing.
-public struct SyncReport: Equatable, Sendable {
-    public var lines: [String]
+package struct SyncReport: Equatable, Sendable {
+    package var lines: [String]
     /// Blocks merged in from the remote.
-    public var blocksFromRemote: Int
-    public var pushed: Bool
+    package var blocksFromRemote: Int
+    package var pushed: Bool
     /// Where plog stepped back for git (see `CommitReport.notes`): printed even with `--quiet`.
-    public var notes: [String] = []
+    package var notes: [String] = []
 }
 
-public struct PushReport: Equatable, Sendable {
-    public var summary: String
+package struct PushReport: Equatable, Sendable {
+    package var summary: String
 }
 
 /// The remote and branch a branch syncs with: its upstream (`branch.<name>.remote` and
@@ -51,7 +51,7 @@ extension Vault {
     /// and pushes. A remote that cannot be reached leaves the local commit in place and throws.
     /// Unless `allowSecrets` (default false), refuses to push when the scanner finds a credential
     /// in what the push would publish (see `PushSecrets`); the local commit stays.
-    public static func sync(logPath: String, remoteName: String?, env: Environment, allowSecrets: Bool = false) throws -> SyncReport {
+    package static func sync(logPath: String, remoteName: String?, env: Environment, allowSecrets: Bool = false) throws -> SyncReport {
         let repo = try LogRepository(logPath: logPath)
         return try repo.withPlogLock {
             try Syncer(repo: repo, env: env, allowSecrets: allowSecrets).sync(remoteName: remoteName)
@@ -60,7 +60,7 @@ extension Vault {
 
     /// Pushes the log's branch to its remote (for `plog commit --push`); no fetch, no merge.
     /// Refuses like `sync` when the push would publish a credential, unless `allowSecrets` (default false).
-    public static func push(logPath: String, remoteName: String?, env: Environment, localCommit: ObjectID?,
+    package static func push(logPath: String, remoteName: String?, env: Environment, localCommit: ObjectID?,
                             allowSecrets: Bool = false) throws -> PushReport {
         let repo = try LogRepository(logPath: logPath)
         return try repo.withPlogLock {

@@ -2,10 +2,10 @@ import PromptLog
 
 /// The git side of plog: set up a repository for the log, commit it, share it. Everything here
 /// runs in `plog-git`, the only program that links libgit2.
-public enum Vault {
+package enum Vault {
     /// Commits the log at `logPath` if it changed (see `LogRepository.commitLog`). `message`
     /// replaces the default `plog: YYYY-MM-DD, +N blocks (M total)`.
-    public static func commit(logPath: String, message: String? = nil, env: Environment) throws -> CommitReport {
+    package static func commit(logPath: String, message: String? = nil, env: Environment) throws -> CommitReport {
         let repo = try LogRepository(logPath: logPath)
         return try repo.withPlogLock {
             let report = try repo.commitLog(message: message, env: env)
@@ -15,25 +15,25 @@ public enum Vault {
     }
 
     /// One thing `initialize` did (or found already done).
-    public struct Step: Equatable, Sendable {
-        public var done: Bool
-        public var text: String
+    package struct Step: Equatable, Sendable {
+        package var done: Bool
+        package var text: String
     }
 
-    public struct InitReport: Equatable, Sendable {
-        public var directory: String
-        public var log: String
-        public var steps: [Step]
-        public var commit: CommitReport?
+    package struct InitReport: Equatable, Sendable {
+        package var directory: String
+        package var log: String
+        package var steps: [Step]
+        package var commit: CommitReport?
         /// Set when the directory sits inside another repository's work tree.
-        public var enclosingRepository: String?
+        package var enclosingRepository: String?
     }
 
     /// Sets up `directory` (default: the log's directory) as a git repository for the log:
     /// creates the directory (0700), the repository, the log (0600) and `.gitattributes` with the
     /// log's `merge=union` line when missing, adds `remote` as `origin` when given, and commits.
     /// Safe to run again: it only does what is missing.
-    public static func initialize(directory: String?, logPath: String, remote: String?, env: Environment) throws -> InitReport {
+    package static func initialize(directory: String?, logPath: String, remote: String?, env: Environment) throws -> InitReport {
         let located = realPath(logPath) ?? logPath
         let dir = directory.map { env.absolutePath($0) } ?? Path.dirname(located)
         var steps: [Step] = []

@@ -3,40 +3,40 @@ import PromptLog
 
 /// `--model`, `--project`, `--since`, `--until` and `--outcome`: which blocks a command looks at.
 /// Shared by `plog stats` and, through `RecallFilterOptions`, `prompthist` / `plog hist` and `plog when`.
-public struct BlockFilterOptions: ParsableArguments {
+package struct BlockFilterOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Only blocks whose model matches this pattern (PCRE2, caseless by default, unanchored: `claude` matches claude-opus-4-1; `^gpt-4o$` is exact).",
         valueName: "pattern"))
-    public var model: String?
+    package var model: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Only blocks whose project matches this pattern (unanchored, like --model).", valueName: "pattern"))
-    public var project: String?
+    package var project: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Only blocks written on or after DATE: 2025, 2025-08, 2025-08-14, a timestamp, 30d, 2w, 6m, 1y, today.",
         valueName: "date"))
-    public var since: String?
+    package var since: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Only blocks written on or before DATE (the whole period: --until 2025-08 includes August 31).",
         valueName: "date"))
-    public var until: String?
+    package var until: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Only blocks with this verdict: hit, partial, miss, none (no OUTCOME) or unclassified. Repeat or use commas.",
         valueName: "verdict"))
-    public var outcome: [String] = []
+    package var outcome: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         _ = try verdicts()
         _ = try dateBounds()
     }
 
     /// The filter these options describe (relative dates such as 30d count back from now).
-    public func filter() throws -> RecallFilter {
+    package func filter() throws -> RecallFilter {
         let dates = try dateBounds()
         return RecallFilter(model: model, project: project, since: dates.since, until: dates.until,
                             verdicts: try verdicts())

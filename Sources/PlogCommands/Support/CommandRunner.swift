@@ -3,8 +3,8 @@ import PromptLog
 
 /// Runs a root command with plog's exit-code contract: 0 success, 1 "nothing found" (commands
 /// that search), 2 for every error, usage errors included, so scripts can rely on the codes.
-public enum CommandRunner {
-    public static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
+package enum CommandRunner {
+    package static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
         // A closed pipe (`prompthist x | head`) must end the process quietly, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         Programs.register(root)

@@ -6,40 +6,40 @@ import PromptLog
 /// swift-argument-parser prints for `--experimental-dump-help`, so the page can never drift
 /// from `--help`. FoundationEssentials is here only for JSONDecoder; ArgumentParser links it
 /// already, so importing it costs no start-up time.
-public struct ManualPage {
+package struct ManualPage {
     /// A section of hand-written text after the generated ones (ENVIRONMENT, FILES...).
-    public struct Section {
+    package struct Section {
         /// A paragraph, set under `term` (`.TP`) when it has one.
-        public struct Item {
-            public var term: String?
-            public var text: String
-            public init(_ term: String?, _ text: String) {
+        package struct Item {
+            package var term: String?
+            package var text: String
+            package init(_ term: String?, _ text: String) {
                 self.term = term
                 self.text = text
             }
         }
 
-        public var title: String
-        public var items: [Item]
-        public init(_ title: String, _ items: [Item]) {
+        package var title: String
+        package var items: [Item]
+        package init(_ title: String, _ items: [Item]) {
             self.title = title
             self.items = items
         }
     }
 
-    public var root: any ParsableCommand.Type
+    package var root: any ParsableCommand.Type
     /// Section of the manual (default 1, user commands).
-    public var section: Int = 1
-    public var extraSections: [Section] = []
+    package var section: Int = 1
+    package var extraSections: [Section] = []
 
-    public init(root: any ParsableCommand.Type, section: Int = 1, extraSections: [Section] = []) {
+    package init(root: any ParsableCommand.Type, section: Int = 1, extraSections: [Section] = []) {
         self.root = root
         self.section = section
         self.extraSections = extraSections
     }
 
     /// The page as roff source, ready for `man -l`.
-    public func render(version: String) throws -> String {
+    package func render(version: String) throws -> String {
         let json = root._dumpHelp()
         let info: ToolDescription
         do {

@@ -3,28 +3,28 @@ import PromptLog
 
 /// The programs plog ships, by name, so that commands which describe the whole tool
 /// (`plog completions`, `plog manpage`) can reach the root command of each one.
-public enum Programs {
+package enum Programs {
     /// Root commands registered by the executables, in registration order. `CommandRunner.main`
     /// registers the running program's root; an executable may register its siblings too.
     nonisolated(unsafe) private static var registered: [(name: String, type: any ParsableCommand.Type)] = []
 
     /// Makes `root` known under its command name (default: the configuration's `commandName`).
-    public static func register(_ root: any ParsableCommand.Type, name: String? = nil) {
+    package static func register(_ root: any ParsableCommand.Type, name: String? = nil) {
         let name = name ?? root.configuration.commandName ?? "plog"
         if !registered.contains(where: { $0.name == name }) { registered.append((name, root)) }
     }
 
     /// The root command registered as `name`, if any.
-    public static func root(named name: String) -> (any ParsableCommand.Type)? {
+    package static func root(named name: String) -> (any ParsableCommand.Type)? {
         registered.first(where: { $0.name == name })?.type
     }
 
     /// The names of every registered program.
-    public static var names: [String] { registered.map(\.name) }
+    package static var names: [String] { registered.map(\.name) }
 }
 
 /// A program whose completion script or manual page can be generated.
-public enum ProgramName: String, CaseIterable, ExpressibleByArgument, Sendable {
+package enum ProgramName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case plog
     case prompthist
 
