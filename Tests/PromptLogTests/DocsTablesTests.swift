@@ -123,4 +123,40 @@ import Testing
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The verdict signals of docs/learn.md's outcome rules: every phrase in backticks (and every
+    /// emoji) in the hit, partial, miss and success rows, written alone as a first bullet, reads as
+    /// its row says (success as a hit). The exceptions are the phrases the table itself gives as
+    /// fragments of longer ones (`needed` + a nudge, `after` + an `-ing` word) or as examples of
+    /// what does not count (`good question`, `mostly a discussion`), and the user's own work,
+    /// which the table says is a miss when alone.
+    @Test func verdictSignalsReadAsTheirRowSays() throws {
+        let doc = try Self.read("docs/learn.md")
+        guard let start = doc.range(of: "### Outcome rules"), let end = doc.range(of: "### `--json` keys") else {
+            Issue.record("docs/learn.md has no outcome rules section")
+            return
+        }
+        let fragments: Set<String> = [
+            "first", "fully", "entirely", "completely", "needed", "needs", "after", "-ing",
+            "after (some) edits / cleanup / prompting", "with a hint", "but", "job",
+            "myself", "manually", "by hand", "my own",
+            "mostly a discussion", "half the flags", "mostly boilerplate", "good question", "nice idea", "useful link",
+        ]
+        var checked = 0
+        for line in doc[start.lowerBound..<end.lowerBound].split(separator: "\n") {
+            let cells = Self.cells(line.trimmingCharacters(in: " "))
+            guard cells.count == 2, ["hit", "partial", "miss", "success"].contains(cells[0]) else { continue }
+            let want: Verdict = cells[0] == "success" ? .hit : Verdict(rawValue: cells[0])!
+            var phrases = cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            phrases += cells[1].unicodeScalars.filter { $0.properties.isEmojiPresentation || ("\u{2700}"..."\u{27BF}").contains($0) }
+                .map { String($0) }
+            for phrase in phrases where !fragments.contains(phrase) {
+                #expect(OutcomeClassifier.classify(text: phrase).verdict == want, "`\(phrase)` in the \(cells[0]) row")
+                checked += 1
+            }
+        }
+        #expect(checked > 150, "the table's phrases were found (\(checked))")
+    }
+
 }
