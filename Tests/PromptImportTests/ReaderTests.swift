@@ -212,6 +212,7 @@ final class AiderReaderTests: XCTestCase {
     func testDefaultPathsFollowTheRepositoryAndAidersVariables() throws {
         let dir = temporaryDirectory(self)
         try Path.makeDirectories(dir + "/repo/.git")
+        try FileIO.writeNew(dir + "/repo/.git/HEAD", Array("ref: refs/heads/main\n".utf8))
         try Path.makeDirectories(dir + "/repo/src")
         let inRepo = Environment(variables: ["HOME": dir], currentDirectory: dir + "/repo/src")
         XCTAssertEqual(AiderReader.defaultPaths(env: inRepo), [])
