@@ -135,8 +135,12 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
     t->len[i] = (unsigned char)len;
     memcpy(t->term[i], term, len);
     t->first[len] |= (uint64_t)1 << (term[0] & 63);
-    t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
-    if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
+    /* Only ASCII-led terms: the words `first_written` screens start with an ASCII byte, and a
+       CJK term's lead byte (0xE4 to 0xE9) would otherwise share its bit with `d` to `i`. */
+    if (term[0] < 0x80) {
+        t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
+        if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
+    }
     return i;
 }
 

@@ -46,7 +46,8 @@ struct plog_like_table {
     /// Per term length: bit `first byte & 63` is set when a term of that length starts so.
     uint64_t first[PLOG_LIKE_TERM_MAX + 1];
     /// The same per length of a word as written (a term's length, and one more for its plural),
-    /// so most words are passed over on their length and first byte alone.
+    /// for terms that start with an ASCII byte, so most words of ASCII text are passed over on
+    /// their length and first byte alone.
     uint64_t first_written[PLOG_LIKE_TERM_MAX + 2];
 };
 
