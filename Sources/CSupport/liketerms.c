@@ -140,6 +140,22 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
     if (term[0] < 0x80) {
         t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
         if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
+        if (len < 2) {
+            t->pairs = -1;
+        } else if (t->pairs >= 0) {
+            unsigned char f = term[0] | 0x20, s = term[1] | 0x20;
+            int k = 0;
+            while (k < t->pairs && !(t->pair_first[k] == f && t->pair_second[k] == s)) k++;
+            if (k == t->pairs) {
+                if (t->pairs == PLOG_LIKE_PAIRS) {
+                    t->pairs = -1;
+                } else {
+                    t->pair_first[k] = f;
+                    t->pair_second[k] = s;
+                    t->pairs++;
+                }
+            }
+        }
     }
     return i;
 }
@@ -181,38 +197,68 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
     size_t start, end, len, words = 0;
     int cjk;
 #if defined(__SSE2__)
+    /* The screen's pairs as vectors (a few per block; blocks are hundreds of bytes). */
+    __m128i pf[PLOG_LIKE_PAIRS], ps[PLOG_LIKE_PAIRS];
+    int np = t->pairs;
+    for (int i = 0; i < np; i++) {
+        pf[i] = _mm_set1_epi8((char)t->pair_first[i]);
+        ps[i] = _mm_set1_epi8((char)t->pair_second[i]);
+    }
     /* 64 bytes at a time while they are ASCII: the words from bit masks, no branch per byte.
-       `w.p` is always at a word boundary here (the start of a term or of a separator). */
-    while (w.p + 64 <= to) {
+       `w.p` is always at a word boundary here (the start of a term or of a separator), so a word
+       byte at bit 0 starts a word. One byte more is read, for the second byte of a word at 63. */
+    while (w.p + 65 <= to) {
         size_t q = w.p;
         unsigned h0, h1, h2, h3;
         uint64_t mask = (uint64_t)word_bits16(b + q, &h0) | (uint64_t)word_bits16(b + q + 16, &h1) << 16
             | (uint64_t)word_bits16(b + q + 32, &h2) << 32 | (uint64_t)word_bits16(b + q + 48, &h3) << 48;
         if (h0 | h1 | h2 | h3) {
-            /* Wider characters: the byte rules, for the terms that start in these 64 bytes. */
-            while (w.p < q + 64 && next_term(b, to, &w, &start, &end, &len, &cjk)) {
+            /* Wider characters: the byte rules, for the terms that start up to the last of them
+               in these 64 bytes (the ASCII after it goes back to the masks). */
+            uint64_t high = (uint64_t)h0 | (uint64_t)h1 << 16 | (uint64_t)h2 << 32 | (uint64_t)h3 << 48;
+            size_t last_high = q + 63 - (size_t)__builtin_clzll(high);
+            while (w.p <= last_high && next_term(b, to, &w, &start, &end, &len, &cjk)) {
                 words++;
                 count_term(b, start, len, t, counts);
             }
             continue;
         }
         w.in_cjk = 0;
-        size_t next = q + 64;
-        while (mask) {
-            unsigned s0 = (unsigned)__builtin_ctzll(mask);
-            uint64_t rest = ~(mask >> s0);
-            size_t s = q + s0, e;
-            if (rest == 0 || s0 + (unsigned)__builtin_ctzll(rest) >= 64) {
-                /* The last word runs on past these 64 bytes. */
-                e = run_end(b, q + 64, to);
-                next = e;
-                mask = 0;
-            } else {
-                unsigned l = (unsigned)__builtin_ctzll(rest);
-                e = s + l;
-                mask &= s0 + l >= 64 ? 0 : ~0ULL << (s0 + l);
+        uint64_t starts = mask & ~(mask << 1);
+        words += (size_t)__builtin_popcountll(starts);
+        /* The words to look up: those that start with a term's first two bytes (all of them when
+           the screen is off). */
+        uint64_t look = starts;
+        if (np >= 0) {
+            uint64_t hit = 0;
+            for (int k = 0; k < 64; k += 16) {
+                __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(b + q + k)), _mm_set1_epi8(0x20));
+                __m128i v1 = _mm_or_si128(_mm_loadu_si128((const __m128i *)(b + q + k + 1)), _mm_set1_epi8(0x20));
+                __m128i m = _mm_setzero_si128();
+                for (int i = 0; i < np; i++)
+                    m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(v, pf[i]), _mm_cmpeq_epi8(v1, ps[i])));
+                hit |= (uint64_t)(unsigned)_mm_movemask_epi8(m) << k;
             }
-            words++;
+            look &= hit;
+        }
+        /* The last word runs on past these 64 bytes: the walk resumes after it. */
+        size_t next = q + 64;
+        size_t last_start = 64, last_end = 0;
+        if (mask >> 63) {
+            uint64_t gaps = ~mask;
+            last_start = gaps ? 64 - (size_t)__builtin_clzll(gaps) : 0;
+            last_end = run_end(b, q + 64, to);
+            next = last_end;
+        }
+        while (look) {
+            unsigned s0 = (unsigned)__builtin_ctzll(look);
+            look &= look - 1;
+            size_t s = q + s0, e;
+            if (s0 == last_start) {
+                e = last_end;
+            } else {
+                e = s + (size_t)__builtin_ctzll(~(mask >> s0));
+            }
             size_t written = e - s;
             if (written <= PLOG_LIKE_TERM_MAX + 1 && ((t->first_written[written] >> (lower(b[s]) & 63)) & 1))
                 count_term(b, s, normalised_length(b, s, e), t, counts);
@@ -225,4 +271,16 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
         count_term(b, start, len, t, counts);
     }
     return words;
+}
+
+size_t plog_like_header_line(const unsigned char *b, size_t from, size_t to) {
+    size_t p = from;
+    while (p + 3 <= to) {
+        const unsigned char *h = memchr(b + p, '#', to - p - 2);
+        if (!h) return to;
+        p = (size_t)(h - b);
+        if (b[p - 1] == '\n' && b[p + 1] == '#' && b[p + 2] == ' ') return p;
+        p++;
+    }
+    return to;
 }

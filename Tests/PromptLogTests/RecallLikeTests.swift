@@ -241,6 +241,21 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
 }
 
 @Suite struct LikeCounterTests {
+    /// The block ends of the counting pass are `LogScanner.nextHeader`'s, with lines that start
+    /// with `#`, `##`, `## ` but no timestamp, and a header at the very end.
+    @Test func blockEndsAreTheScannersHeaders() {
+        let text = "## 2025-01-01T09:00Z  m  p\nTASK: #1 ## not\n#\n##\n## \n## heading\n### 2025-01-02T09:00Z  m  p\n"
+            + "\n## 2025-01-02T09:00Z  m  p\nPROMPT:\n> ## 2025-01-03T09:00Z\n\n## 2025-01-03T09:00Z  m  p\n"
+            + "## 2025-01-04T09:00Z  m  p"
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buf in
+            for from in 1..<buf.count {
+                #expect(LikeCounter.nextHeader(buf, from: from, to: buf.count) == LogScanner.nextHeader(buf, from: from),
+                        "from \(from)")
+            }
+        }
+    }
+
     /// The counting pass (64 bytes at a time while they are ASCII) against the word rules one
     /// word at a time, on text that mixes ASCII, other scripts, CJK and long words across the
     /// 64-byte steps.

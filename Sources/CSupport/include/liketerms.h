@@ -24,6 +24,8 @@ enum {
     PLOG_LIKE_TERM_MAX = 64,
     /// Most terms in one table.
     PLOG_LIKE_TERMS = 64,
+    /// Most distinct first two bytes of a table's ASCII-led terms for the vector screen.
+    PLOG_LIKE_PAIRS = 24,
 };
 
 /// Where a word walk is: the next byte to read and whether the previous character was CJK.
@@ -49,6 +51,12 @@ struct plog_like_table {
     /// for terms that start with an ASCII byte, so most words of ASCII text are passed over on
     /// their length and first byte alone.
     uint64_t first_written[PLOG_LIKE_TERM_MAX + 2];
+    /// The distinct first two bytes (each `| 0x20`) of the ASCII-led terms: in ASCII text, only
+    /// words that start with one of these pairs are looked up, found 16 bytes at a time. -1 when
+    /// the screen is off (more than PLOG_LIKE_PAIRS pairs, or an ASCII-led term of one byte).
+    int pairs;
+    unsigned char pair_first[PLOG_LIKE_PAIRS];
+    unsigned char pair_second[PLOG_LIKE_PAIRS];
 };
 
 void plog_like_table_init(struct plog_like_table *t);
@@ -61,5 +69,11 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
 /// text has in all (the block's length for ranking).
 size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const struct plog_like_table *t,
                        uint32_t *counts);
+
+/// The first `p` in `from..<to` (`from` > 0) where a line starts with `## ` (`b[p - 1]` is `\n`;
+/// `b` readable from `from - 1`), or `to`: where a block header may start, found with `memchr`
+/// for `#` (rare in prompts) rather than a search per block for `\n## `, whose setup costs more
+/// than a block's few hundred bytes. The caller checks the line is a header.
+size_t plog_like_header_line(const unsigned char *b, size_t from, size_t to);
 
 #endif
