@@ -127,6 +127,11 @@ int plog_like_next(const unsigned char *b, size_t n, struct plog_like_walk *walk
     return 1;
 }
 
+/* The screen's key of a word's first three bytes (`b[0..<3]` readable). */
+static inline unsigned prefix_key(const unsigned char *b) {
+    return ((unsigned)(b[0] | 0x20) & 31) << 10 | ((unsigned)(b[1] | 0x20) & 31) << 5 | ((unsigned)(b[2] | 0x20) & 31);
+}
+
 void plog_like_table_init(struct plog_like_table *t) { memset(t, 0, sizeof *t); }
 
 int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, size_t len) {
@@ -140,21 +145,11 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
     if (term[0] < 0x80) {
         t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
         if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
-        if (len < 2) {
-            t->pairs = -1;
-        } else if (t->pairs >= 0) {
-            unsigned char f = term[0] | 0x20, s = term[1] | 0x20;
-            int k = 0;
-            while (k < t->pairs && !(t->pair_first[k] == f && t->pair_second[k] == s)) k++;
-            if (k == t->pairs) {
-                if (t->pairs == PLOG_LIKE_PAIRS) {
-                    t->pairs = -1;
-                } else {
-                    t->pair_first[k] = f;
-                    t->pair_second[k] = s;
-                    t->pairs++;
-                }
-            }
+        if (len < 3) {
+            t->short_terms = 1;
+        } else {
+            unsigned key = prefix_key(term);
+            t->prefix_bits[key >> 6] |= (uint64_t)1 << (key & 63);
         }
     }
     return i;
@@ -197,17 +192,10 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
     size_t start, end, len, words = 0;
     int cjk;
 #if defined(__SSE2__)
-    /* The screen's pairs as vectors (a few per block; blocks are hundreds of bytes). */
-    __m128i pf[PLOG_LIKE_PAIRS], ps[PLOG_LIKE_PAIRS];
-    int np = t->pairs;
-    for (int i = 0; i < np; i++) {
-        pf[i] = _mm_set1_epi8((char)t->pair_first[i]);
-        ps[i] = _mm_set1_epi8((char)t->pair_second[i]);
-    }
     /* 64 bytes at a time while they are ASCII: the words from bit masks, no branch per byte.
        `w.p` is always at a word boundary here (the start of a term or of a separator), so a word
-       byte at bit 0 starts a word. One byte more is read, for the second byte of a word at 63. */
-    while (w.p + 65 <= to) {
+       byte at bit 0 starts a word. Two bytes more are read, for the prefix of a word at 63. */
+    while (w.p + 66 <= to) {
         size_t q = w.p;
         unsigned h0, h1, h2, h3;
         uint64_t mask = (uint64_t)word_bits16(b + q, &h0) | (uint64_t)word_bits16(b + q + 16, &h1) << 16
@@ -226,21 +214,9 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
         w.in_cjk = 0;
         uint64_t starts = mask & ~(mask << 1);
         words += (size_t)__builtin_popcountll(starts);
-        /* The words to look up: those that start with a term's first two bytes (all of them when
-           the screen is off). */
+        /* The words to look up: those whose first three bytes are a term's (every word when the
+           screen is off). */
         uint64_t look = starts;
-        if (np >= 0) {
-            uint64_t hit = 0;
-            for (int k = 0; k < 64; k += 16) {
-                __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(b + q + k)), _mm_set1_epi8(0x20));
-                __m128i v1 = _mm_or_si128(_mm_loadu_si128((const __m128i *)(b + q + k + 1)), _mm_set1_epi8(0x20));
-                __m128i m = _mm_setzero_si128();
-                for (int i = 0; i < np; i++)
-                    m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(v, pf[i]), _mm_cmpeq_epi8(v1, ps[i])));
-                hit |= (uint64_t)(unsigned)_mm_movemask_epi8(m) << k;
-            }
-            look &= hit;
-        }
         /* The last word runs on past these 64 bytes: the walk resumes after it. */
         size_t next = q + 64;
         size_t last_start = 64, last_end = 0;
@@ -254,6 +230,10 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
             unsigned s0 = (unsigned)__builtin_ctzll(look);
             look &= look - 1;
             size_t s = q + s0, e;
+            if (!t->short_terms) {
+                unsigned key = prefix_key(b + s);
+                if (!((t->prefix_bits[key >> 6] >> (key & 63)) & 1)) continue;
+            }
             if (s0 == last_start) {
                 e = last_end;
             } else {

@@ -24,8 +24,6 @@ enum {
     PLOG_LIKE_TERM_MAX = 64,
     /// Most terms in one table.
     PLOG_LIKE_TERMS = 64,
-    /// Most distinct first two bytes of a table's ASCII-led terms for the vector screen.
-    PLOG_LIKE_PAIRS = 24,
 };
 
 /// Where a word walk is: the next byte to read and whether the previous character was CJK.
@@ -51,12 +49,12 @@ struct plog_like_table {
     /// for terms that start with an ASCII byte, so most words of ASCII text are passed over on
     /// their length and first byte alone.
     uint64_t first_written[PLOG_LIKE_TERM_MAX + 2];
-    /// The distinct first two bytes (each `| 0x20`) of the ASCII-led terms: in ASCII text, only
-    /// words that start with one of these pairs are looked up, found 16 bytes at a time. -1 when
-    /// the screen is off (more than PLOG_LIKE_PAIRS pairs, or an ASCII-led term of one byte).
-    int pairs;
-    unsigned char pair_first[PLOG_LIKE_PAIRS];
-    unsigned char pair_second[PLOG_LIKE_PAIRS];
+    /// The first three bytes of the ASCII-led terms, each as `(byte | 0x20) & 31`, as bits of a
+    /// 32,768-bit set: in ASCII text only words whose first three bytes are in it are looked up
+    /// (distinct prefixes may share a bit; that only costs a look-up).
+    uint64_t prefix_bits[512];
+    /// Set when an ASCII-led term is shorter than three bytes: the screen is off.
+    int short_terms;
 };
 
 void plog_like_table_init(struct plog_like_table *t);
