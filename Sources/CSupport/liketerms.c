@@ -143,6 +143,7 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
     /* Only ASCII-led terms: the words `first_written` screens start with an ASCII byte, and a
        CJK term's lead byte (0xE4 to 0xE9) would otherwise share its bit with `d` to `i`. */
     if (term[0] < 0x80) {
+        t->ascii_terms++;
         t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
         if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
         if (len < 3) {
@@ -215,8 +216,8 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
         uint64_t starts = mask & ~(mask << 1);
         words += (size_t)__builtin_popcountll(starts);
         /* The words to look up: those whose first three bytes are a term's (every word when the
-           screen is off). */
-        uint64_t look = starts;
+           screen is off; none when no term starts with an ASCII byte). */
+        uint64_t look = t->ascii_terms ? starts : 0;
         /* The last word runs on past these 64 bytes: the walk resumes after it. */
         size_t next = q + 64;
         size_t last_start = 64, last_end = 0;

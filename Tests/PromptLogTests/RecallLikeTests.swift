@@ -268,10 +268,11 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
-        let terms = ["property", "wrapper", "snake_case", "café", "属性", "包装", "class", "bug", "deadlock", "12345",
-                     "привет", "Привет", "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes"]
+        let all = ["property", "wrapper", "snake_case", "café", "属性", "包装", "class", "bug", "deadlock", "12345",
+                   "привет", "Привет", "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes"]
             .map { Array(Array($0.utf8).prefix(64)) }  // a word longer than 64 bytes is never a term
-        for _ in 0..<30 {
+        // Also with no term that starts with an ASCII byte (ASCII text is then only counted).
+        for terms in (0..<60).map({ $0 < 30 ? all : all.filter { $0[0] >= 0x80 } }) {
             var log = ""
             for b in 0..<5 {
                 log += "## 2025-01-0\(b + 1)T09:00Z  m  p\nTASK: "

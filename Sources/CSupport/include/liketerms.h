@@ -55,6 +55,8 @@ struct plog_like_table {
     uint64_t prefix_bits[512];
     /// Set when an ASCII-led term is shorter than three bytes: the screen is off.
     int short_terms;
+    /// How many terms start with an ASCII byte (none: words of ASCII text are only counted).
+    int ascii_terms;
 };
 
 void plog_like_table_init(struct plog_like_table *t);
