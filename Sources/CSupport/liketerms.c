@@ -127,6 +127,11 @@ int plog_like_next(const unsigned char *b, size_t n, struct plog_like_walk *walk
     return 1;
 }
 
+/* The screen's key of a word's first three bytes (`b[0..<3]` readable). */
+static inline unsigned prefix_key(const unsigned char *b) {
+    return ((unsigned)(b[0] | 0x20) & 31) << 10 | ((unsigned)(b[1] | 0x20) & 31) << 5 | ((unsigned)(b[2] | 0x20) & 31);
+}
+
 void plog_like_table_init(struct plog_like_table *t) { memset(t, 0, sizeof *t); }
 
 int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, size_t len) {
@@ -135,8 +140,19 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
     t->len[i] = (unsigned char)len;
     memcpy(t->term[i], term, len);
     t->first[len] |= (uint64_t)1 << (term[0] & 63);
-    t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
-    if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
+    /* Only ASCII-led terms: the words `first_written` screens start with an ASCII byte, and a
+       CJK term's lead byte (0xE4 to 0xE9) would otherwise share its bit with `d` to `i`. */
+    if (term[0] < 0x80) {
+        t->ascii_terms++;
+        t->first_written[len] |= (uint64_t)1 << (term[0] & 63);
+        if (len >= 3) t->first_written[len + 1] |= (uint64_t)1 << (term[0] & 63);
+        if (len < 3) {
+            t->short_terms = 1;
+        } else {
+            unsigned key = prefix_key(term);
+            t->prefix_bits[key >> 6] |= (uint64_t)1 << (key & 63);
+        }
+    }
     return i;
 }
 
@@ -178,37 +194,52 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
     int cjk;
 #if defined(__SSE2__)
     /* 64 bytes at a time while they are ASCII: the words from bit masks, no branch per byte.
-       `w.p` is always at a word boundary here (the start of a term or of a separator). */
-    while (w.p + 64 <= to) {
+       `w.p` is always at a word boundary here (the start of a term or of a separator), so a word
+       byte at bit 0 starts a word. Two bytes more are read, for the prefix of a word at 63. */
+    while (w.p + 66 <= to) {
         size_t q = w.p;
         unsigned h0, h1, h2, h3;
         uint64_t mask = (uint64_t)word_bits16(b + q, &h0) | (uint64_t)word_bits16(b + q + 16, &h1) << 16
             | (uint64_t)word_bits16(b + q + 32, &h2) << 32 | (uint64_t)word_bits16(b + q + 48, &h3) << 48;
         if (h0 | h1 | h2 | h3) {
-            /* Wider characters: the byte rules, for the terms that start in these 64 bytes. */
-            while (w.p < q + 64 && next_term(b, to, &w, &start, &end, &len, &cjk)) {
+            /* Wider characters: the byte rules, for the terms that start up to the last of them
+               in these 64 bytes (the ASCII after it goes back to the masks). */
+            uint64_t high = (uint64_t)h0 | (uint64_t)h1 << 16 | (uint64_t)h2 << 32 | (uint64_t)h3 << 48;
+            size_t last_high = q + 63 - (size_t)__builtin_clzll(high);
+            while (w.p <= last_high && next_term(b, to, &w, &start, &end, &len, &cjk)) {
                 words++;
                 count_term(b, start, len, t, counts);
             }
             continue;
         }
         w.in_cjk = 0;
+        uint64_t starts = mask & ~(mask << 1);
+        words += (size_t)__builtin_popcountll(starts);
+        /* The words to look up: those whose first three bytes are a term's (every word when the
+           screen is off; none when no term starts with an ASCII byte). */
+        uint64_t look = t->ascii_terms ? starts : 0;
+        /* The last word runs on past these 64 bytes: the walk resumes after it. */
         size_t next = q + 64;
-        while (mask) {
-            unsigned s0 = (unsigned)__builtin_ctzll(mask);
-            uint64_t rest = ~(mask >> s0);
+        size_t last_start = 64, last_end = 0;
+        if (mask >> 63) {
+            uint64_t gaps = ~mask;
+            last_start = gaps ? 64 - (size_t)__builtin_clzll(gaps) : 0;
+            last_end = run_end(b, q + 64, to);
+            next = last_end;
+        }
+        while (look) {
+            unsigned s0 = (unsigned)__builtin_ctzll(look);
+            look &= look - 1;
             size_t s = q + s0, e;
-            if (rest == 0 || s0 + (unsigned)__builtin_ctzll(rest) >= 64) {
-                /* The last word runs on past these 64 bytes. */
-                e = run_end(b, q + 64, to);
-                next = e;
-                mask = 0;
-            } else {
-                unsigned l = (unsigned)__builtin_ctzll(rest);
-                e = s + l;
-                mask &= s0 + l >= 64 ? 0 : ~0ULL << (s0 + l);
+            if (!t->short_terms) {
+                unsigned key = prefix_key(b + s);
+                if (!((t->prefix_bits[key >> 6] >> (key & 63)) & 1)) continue;
             }
-            words++;
+            if (s0 == last_start) {
+                e = last_end;
+            } else {
+                e = s + (size_t)__builtin_ctzll(~(mask >> s0));
+            }
             size_t written = e - s;
             if (written <= PLOG_LIKE_TERM_MAX + 1 && ((t->first_written[written] >> (lower(b[s]) & 63)) & 1))
                 count_term(b, s, normalised_length(b, s, e), t, counts);
@@ -221,4 +252,16 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
         count_term(b, start, len, t, counts);
     }
     return words;
+}
+
+size_t plog_like_header_line(const unsigned char *b, size_t from, size_t to) {
+    size_t p = from;
+    while (p + 3 <= to) {
+        const unsigned char *h = memchr(b + p, '#', to - p - 2);
+        if (!h) return to;
+        p = (size_t)(h - b);
+        if (b[p - 1] == '\n' && b[p + 1] == '#' && b[p + 2] == ' ') return p;
+        p++;
+    }
+    return to;
 }

@@ -13,7 +13,7 @@ func likeRun(_ log: String, _ draft: String, query: RecallQuery = RecallQuery(pa
     return try Recall.like(LikeRequest(draft: draft, query: query, budget: budget), logPath: path)
 }
 
-/// Ranks `log` in memory, with `remembered` blocks remembered per term in the counting pass.
+/// Ranks `log` in memory, with `remembered` blocks remembered (per part) in the counting pass.
 func likeInMemory(_ log: String, _ draft: String, remembered: Int, budget: RecallBudget = .unlimited) throws -> LikeOutcome {
     let request = LikeRequest(draft: draft, budget: budget)
     return try Array(log.utf8).withUnsafeBufferPointer { buf in
@@ -202,8 +202,8 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
     }
 
     @Test func theSecondPassRanksAsTheRememberedBlocksDo() throws {
-        // 400 blocks; `common` is in 200 (half), `rare` in 31: with 2 remembered blocks per term
-        // both need the second pass.
+        // 400 blocks; `common` is in 200 (half), `rare` in 31: with 2 blocks remembered in the
+        // counting pass, the ranking needs the second pass.
         var text = ""
         for i in 0..<400 {
             var prompt = "filler words number \(i) about nothing much"
@@ -213,6 +213,11 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
         }
         let fast = try likeInMemory(text, "rare common", remembered: 4096)
         let slow = try likeInMemory(text, "rare common", remembered: 2)
+        let kept = Array(text.utf8).withUnsafeBufferPointer { buf in
+            (LikeCounter.count(buf, terms: [Array("rare".utf8)], remembered: 31, releasePages: false).records,
+             LikeCounter.count(buf, terms: [Array("rare".utf8)], remembered: 30, releasePages: false).records)
+        }
+        #expect(kept.0?.first?.list.count == 31 && kept.1 == nil)  // 31 blocks have `rare`: 30 overflow
         #expect(fast.matches.count == 215)  // the 200 even blocks, and the 15 odd multiples of 13
         #expect(fast.matches.map(\.span) == slow.matches.map(\.span))
         #expect(fast.matches.map(\.score) == slow.matches.map(\.score))
@@ -236,6 +241,21 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
 }
 
 @Suite struct LikeCounterTests {
+    /// The block ends of the counting pass are `LogScanner.nextHeader`'s, with lines that start
+    /// with `#`, `##`, `## ` but no timestamp, and a header at the very end.
+    @Test func blockEndsAreTheScannersHeaders() {
+        let text = "## 2025-01-01T09:00Z  m  p\nTASK: #1 ## not\n#\n##\n## \n## heading\n### 2025-01-02T09:00Z  m  p\n"
+            + "\n## 2025-01-02T09:00Z  m  p\nPROMPT:\n> ## 2025-01-03T09:00Z\n\n## 2025-01-03T09:00Z  m  p\n"
+            + "## 2025-01-04T09:00Z  m  p"
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buf in
+            for from in 1..<buf.count {
+                #expect(LikeCounter.nextHeader(buf, from: from, to: buf.count) == LogScanner.nextHeader(buf, from: from),
+                        "from \(from)")
+            }
+        }
+    }
+
     /// The counting pass (64 bytes at a time while they are ASCII) against the word rules one
     /// word at a time, on text that mixes ASCII, other scripts, CJK and long words across the
     /// 64-byte steps.
@@ -248,10 +268,11 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
-        let terms = ["property", "wrapper", "snake_case", "café", "属性", "包装", "class", "bug", "deadlock", "12345",
-                     "привет", "Привет", "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes"]
+        let all = ["property", "wrapper", "snake_case", "café", "属性", "包装", "class", "bug", "deadlock", "12345",
+                   "привет", "Привет", "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes"]
             .map { Array(Array($0.utf8).prefix(64)) }  // a word longer than 64 bytes is never a term
-        for _ in 0..<30 {
+        // Also with no term that starts with an ASCII byte (ASCII text is then only counted).
+        for terms in (0..<60).map({ $0 < 30 ? all : all.filter { $0[0] >= 0x80 } }) {
             var log = ""
             for b in 0..<5 {
                 log += "## 2025-01-0\(b + 1)T09:00Z  m  p\nTASK: "
@@ -278,9 +299,23 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
                 }
                 #expect(counted.blocks == expected.count)
                 #expect(counted.words == lengths.reduce(0, +))
-                for (t, hits) in counted.hits.enumerated() {
-                    let want = expected.indices.filter { expected[$0][t] > 0 }.map { expected[$0][t] }
-                    #expect(hits.map(\.count) == want, "term \(t)")
+                // One record per block with a term, in log order, with its length and counts.
+                var recorded: [[Int]] = []
+                var recordedLengths: [Int] = []
+                for part in counted.records ?? [] {
+                    part.forEach { record, pairs in
+                        var c = Array(repeating: 0, count: terms.count)
+                        for pair in pairs { c[Int(pair & 63)] = Int(pair >> 6) }
+                        recorded.append(c)
+                        recordedLengths.append(record.length)
+                    }
+                }
+                let withTerm = expected.indices.filter { expected[$0].contains { $0 > 0 } }
+                #expect(counted.records != nil)
+                #expect(recorded == withTerm.map { expected[$0] })
+                #expect(recordedLengths == withTerm.map { lengths[$0] })
+                for t in terms.indices {
+                    #expect(counted.df[t] == expected.filter { $0[t] > 0 }.count, "term \(t)")
                 }
             }
         }

@@ -1,7 +1,8 @@
 # prompthist --like: a draft against generated logs of 10 MB and 100 MB, beside plain recall
 # of a rare and a common pattern on the same log and `cat log > /dev/null`; three drafts: one
-# with a rare word (`quokka`, about 1 block in 100,000), one of common words only (every chosen
-# term in thousands of blocks: the second pass), and a CJK one. Then peak memory (max RSS from
+# with a rare word (`quokka`, about 1 block in 100,000) among common ones, one of common words
+# only (every chosen term in thousands of blocks), and a CJK one (no ASCII term: the screen
+# passes over every ASCII word). Then peak memory (max RSS from
 # /usr/bin/time -v) from 1 MB to 1 GB. All figures from this one run.
 set -euo pipefail
 [ -x /usr/bin/time ] || plog_install_system_packages time

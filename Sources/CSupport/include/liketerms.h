@@ -46,8 +46,17 @@ struct plog_like_table {
     /// Per term length: bit `first byte & 63` is set when a term of that length starts so.
     uint64_t first[PLOG_LIKE_TERM_MAX + 1];
     /// The same per length of a word as written (a term's length, and one more for its plural),
-    /// so most words are passed over on their length and first byte alone.
+    /// for terms that start with an ASCII byte, so most words of ASCII text are passed over on
+    /// their length and first byte alone.
     uint64_t first_written[PLOG_LIKE_TERM_MAX + 2];
+    /// The first three bytes of the ASCII-led terms, each as `(byte | 0x20) & 31`, as bits of a
+    /// 32,768-bit set: in ASCII text only words whose first three bytes are in it are looked up
+    /// (distinct prefixes may share a bit; that only costs a look-up).
+    uint64_t prefix_bits[512];
+    /// Set when an ASCII-led term is shorter than three bytes: the screen is off.
+    int short_terms;
+    /// How many terms start with an ASCII byte (none: words of ASCII text are only counted).
+    int ascii_terms;
 };
 
 void plog_like_table_init(struct plog_like_table *t);
@@ -60,5 +69,11 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
 /// text has in all (the block's length for ranking).
 size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const struct plog_like_table *t,
                        uint32_t *counts);
+
+/// The first `p` in `from..<to` (`from` > 0) where a line starts with `## ` (`b[p - 1]` is `\n`;
+/// `b` readable from `from - 1`), or `to`: where a block header may start, found with `memchr`
+/// for `#` (rare in prompts) rather than a search per block for `\n## `, whose setup costs more
+/// than a block's few hundred bytes. The caller checks the line is a header.
+size_t plog_like_header_line(const unsigned char *b, size_t from, size_t to);
 
 #endif

@@ -170,9 +170,10 @@ public enum LikeRanking {
     public static let maxTerms = 12
     public static let k1 = 1.2
     public static let b = 0.75
-    /// A term's blocks are remembered during the counting pass up to this many; a term in more
-    /// blocks (only chosen when the draft has nothing rarer) costs a second pass over the log.
-    static let rememberedBlocks = 4096
+    /// Blocks with a candidate word remembered per part of the counting pass (one part per core;
+    /// each costs about 50 bytes and 4 per candidate it has). A log with more such blocks (a
+    /// 1 GB log and a draft of common words) costs a second pass over the log.
+    static let rememberedBlocks = 131_072
 
     /// Relatedness: a block's score over the sum of the chosen terms' weights, at most 1. A block
     /// of average length that has every term once scores 1.0; one that has the rarer half of
@@ -233,8 +234,8 @@ extension Recall {
     }
 
     /// `like` over a log's bytes.
-    /// `remembered`: blocks remembered per term in the counting pass (tests make it small to
-    /// take the second pass).
+    /// `remembered`: blocks with a candidate remembered per part in the counting pass (tests make
+    /// it small to take the second pass).
     static func like(_ request: LikeRequest, buf: UnsafeBufferPointer<UInt8>, verifier: BlockVerifier?,
                      filters: FilterCheck, releasePages: Bool,
                      remembered: Int = LikeRanking.rememberedBlocks) throws -> LikeOutcome {
@@ -262,8 +263,8 @@ extension Recall {
         let weights = terms.map(\.weight)
         let average = Double(counted.words) / Double(n)
 
-        // Every block with a term, with its counts: from the remembered blocks when no chosen
-        // term was in more blocks than remembered, else from a second pass for the chosen terms.
+        // Every block with a term, with its counts: from the counting pass's records when it kept
+        // them all, else from a second pass for the chosen terms.
         // Only the best blocks the budget could ever take are kept.
         let limit = request.budget.mostBlocks
         let rank = { (span: BlockSpan, counts: [Int], length: Int, filters: FilterCheck, verifier: BlockVerifier?)
@@ -276,16 +277,19 @@ extension Recall {
                              termCounts: counts)
         }
         var top = LikeTop(limit: limit)
-        if chosen.allSatisfy({ counted.df[$0] <= remembered }) {
-            var byBlock: [Int: (span: BlockSpan, length: Int, counts: [Int])] = [:]
-            for (t, c) in chosen.enumerated() {
-                for hit in counted.hits[c] {
-                    byBlock[hit.span.offset, default: (hit.span, hit.length, Array(repeating: 0, count: chosen.count))]
-                        .counts[t] = hit.count
+        if let records = counted.records {
+            // Position of each candidate among the chosen terms (-1: not chosen).
+            var slot = Array(repeating: -1, count: candidates.count)
+            for (t, c) in chosen.enumerated() { slot[c] = t }
+            for part in records {
+                try part.forEach { record, pairs in
+                    var counts: [Int]? = nil
+                    for pair in pairs where slot[Int(pair & 63)] >= 0 {
+                        if counts == nil { counts = Array(repeating: 0, count: chosen.count) }
+                        counts![slot[Int(pair & 63)]] = Int(pair >> 6)
+                    }
+                    if let counts, let m = try rank(record.span, counts, record.length, filters, verifier) { top.offer(m) }
                 }
-            }
-            for (_, v) in byBlock {
-                if let m = try rank(v.span, v.counts, v.length, filters, verifier) { top.offer(m) }
             }
         } else {
             // One filter checker per thread (their matchers keep scratch memory).
@@ -344,11 +348,19 @@ struct LikeTop {
         a.score != b.score ? a.score > b.score : a.span.offset > b.span.offset
     }
 
+    /// The last of `limit` kept matches after a cut: a match not better than it can never be
+    /// among the best `limit`, so it is not kept.
+    private var floor: LikeMatch?
+
     mutating func offer(_ m: LikeMatch) {
         offered += 1
+        if let floor, !LikeTop.isBetter(m, floor) { return }
         kept.append(m)
         // Sorted and cut now and then, so that at most twice the limit is ever held.
-        if let limit, kept.count >= 2 * max(limit, 64) { kept = Array(kept.sorted(by: LikeTop.isBetter).prefix(limit)) }
+        if let limit, kept.count >= 2 * max(limit, 64) {
+            kept = Array(kept.sorted(by: LikeTop.isBetter).prefix(limit))
+            floor = limit > 0 && kept.count == limit ? kept.last : nil
+        }
     }
 
     mutating func merge(_ other: LikeTop) {
@@ -368,15 +380,38 @@ struct LikeTop {
 
 /// The passes over the log: document frequencies of the candidates, and the blocks with the
 /// chosen terms. Both read every block once with `plog_like_count`, split over the cores at
-/// block starts, releasing scanned pages as they go (resident memory stays flat). Nothing is
-/// kept per block of the log: only, per term, its first `LikeRanking.rememberedBlocks` blocks.
+/// block starts, releasing scanned pages as they go. The counting pass also keeps, for each block
+/// that has any candidate, a small record (its span, its length in words, and the counts of the
+/// candidates it has), so the blocks can be ranked without reading the log again; at most
+/// `remembered` records per part (per core), so resident memory stays bounded: a log with more
+/// such blocks is ranked from a second pass for the chosen terms.
 enum LikeCounter {
-    struct Hit {
+    /// One block with a candidate: where it is, its words, and where its counts are in `pairs`.
+    struct Record {
         var span: BlockSpan
         /// Words in the block.
         var length: Int
-        /// Occurrences of the term.
-        var count: Int
+        /// Its (candidate, count) pairs are `pairs[previous record's pairsEnd..<pairsEnd]`.
+        var pairsEnd: Int
+    }
+
+    /// The records of one part of the log, in log order.
+    struct Records {
+        var list: [Record] = []
+        /// Candidate index in the low 6 bits, count above (`pair >> 6`).
+        var pairs: [UInt32] = []
+        /// Set when the part had more blocks with a candidate than it could keep; the list is then
+        /// incomplete and not used.
+        var overflowed = false
+
+        /// Each record with its (candidate, count) pairs.
+        func forEach(_ body: (Record, ArraySlice<UInt32>) throws -> Void) rethrows {
+            var from = 0
+            for r in list {
+                try body(r, pairs[from..<r.pairsEnd])
+                from = r.pairsEnd
+            }
+        }
     }
 
     struct Counts {
@@ -384,35 +419,64 @@ enum LikeCounter {
         var words = 0
         /// Per term: blocks that contain it.
         var df: [Int]
-        /// Per term: its first blocks (at most `remembered`), in log order.
-        var hits: [[Hit]]
+        /// Per part, in log order: the blocks with a candidate; nil when a part overflowed.
+        var records: [Records]?
     }
 
-    /// Counts the terms (normalised bytes, at most `PLOG_LIKE_TERMS`) in every block of `buf`.
+    /// Counts the terms (normalised bytes, at most `PLOG_LIKE_TERMS`) in every block of `buf`,
+    /// keeping up to `remembered` records per part.
     static func count(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], remembered: Int, releasePages: Bool) -> Counts {
+        struct Part {
+            var blocks = 0
+            var words = 0
+            var df: [Int]
+            var records = Records()
+        }
+        // Pairs are bounded too: 16 per record on average is more than any draft's candidates
+        // in most blocks.
+        let pairLimit = remembered.multipliedReportingOverflow(by: 16).overflow ? Int.max : remembered * 16
         let parts = forEachBlock(buf, terms: terms, releasePages: releasePages,
-                                 initial: Counts(df: Array(repeating: 0, count: terms.count),
-                                                 hits: Array(repeating: [], count: terms.count))) { acc, _, span, counts, length in
+                                 initial: Part(df: Array(repeating: 0, count: terms.count))) { acc, _, span, counts, length in
             acc.blocks += 1
             acc.words += length
+            var any = false
             for i in 0..<terms.count where counts[i] > 0 {
                 acc.df[i] += 1
-                if acc.hits[i].count < remembered {
-                    acc.hits[i].append(Hit(span: span, length: length, count: Int(counts[i])))
-                }
+                any = true
             }
+            guard any, !acc.records.overflowed else { return }
+            if acc.records.list.count >= remembered || acc.records.pairs.count + terms.count > pairLimit {
+                acc.records.overflowed = true
+                acc.records.list = []
+                acc.records.pairs = []
+                return
+            }
+            for i in 0..<terms.count where counts[i] > 0 {
+                acc.records.pairs.append(UInt32(i) | min(counts[i], UInt32.max >> 6) << 6)
+            }
+            acc.records.list.append(Record(span: span, length: length, pairsEnd: acc.records.pairs.count))
         }
-        var total = Counts(df: Array(repeating: 0, count: terms.count), hits: Array(repeating: [], count: terms.count))
+        var total = Counts(df: Array(repeating: 0, count: terms.count), records: [])
         for p in parts {
             total.blocks += p.blocks
             total.words += p.words
-            for i in 0..<terms.count {
-                total.df[i] += p.df[i]
-                let room = remembered - total.hits[i].count
-                if room > 0 { total.hits[i] += p.hits[i].prefix(room) }
-            }
+            for i in 0..<terms.count { total.df[i] += p.df[i] }
+            total.records = p.records.overflowed ? nil : total.records.map { $0 + [p.records] }
         }
         return total
+    }
+
+    /// The next header at or after `from` (> 0) and before `to`, else `to`: as
+    /// `LogScanner.nextHeader`, with the cheaper search of `plog_like_header_line`.
+    static func nextHeader(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        guard let base = buf.baseAddress else { return to }
+        var p = from
+        while p < to {
+            p = plog_like_header_line(base, p, to)
+            if p >= to || LogScanner.isHeader(buf, at: p) { return p }
+            p += 1
+        }
+        return to
     }
 
     /// Folds every block of `buf` (the part's index, below `Parallel.cores`; the block's span,
@@ -448,7 +512,7 @@ enum LikeCounter {
             var released = start
             while start < end {
                 let headerEnd = LogScanner.lineEnd(buf, from: start)
-                let next = min(LogScanner.nextHeader(buf, from: headerEnd), end)
+                let next = nextHeader(buf, from: headerEnd, to: end)
                 let length = plog_like_count(base, start, next, shared, counts)
                 fold(&acc, part, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, length)
                 if releasePages && next - released >= RecallSearcher.step {
