@@ -3,21 +3,14 @@ import PromptLog
 /// `plog-git`: the part of plog that links libgit2. `plog init|commit|sync` (and `plog import`,
 /// around an import) run it with a `GitRequest`; it does the work through PromptVault and prints
 /// what happened. It links neither the argument parser nor Foundation: a small binary.
-signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains(where: { $0 == "--help" || $0 == "-h" }) && GitRequest.Verb(rawValue: arguments[0]) == nil {
     Terminal.writeError("plog-git is plog's git helper; run it through `plog init`, `plog commit` or `plog sync` (see `plog help init`).\n")
     exit(2)
 }
-do {
+HelperProgram.run {
     let request = try GitRequest(arguments: arguments)
     if request.noColor { Terminal.colorDisabled = true }
     try VaultBackend().run(request)
-    exit(0)
-} catch let error as PlogError {
-    Terminal.printError(error.description)
-    exit(error.exitCode)
-} catch {
-    Terminal.printError(String(describing: error))
-    exit(2)
+    return 0
 }

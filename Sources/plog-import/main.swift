@@ -85,16 +85,9 @@ struct ReaderBackend {
     }
 }
 
-signal(SIGPIPE, SIG_IGN)
-do {
+HelperProgram.run {
     let request = try ImportRequest(arguments: Array(CommandLine.arguments.dropFirst()))
     if request.noColor { Terminal.colorDisabled = true }
     try ReaderBackend().importHistory(request)
-    exit(0)
-} catch let error as PlogError {
-    Terminal.printError(error.description)
-    exit(error.exitCode)
-} catch {
-    Terminal.printError(String(describing: error))
-    exit(2)
+    return 0
 }

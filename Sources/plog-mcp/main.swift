@@ -24,7 +24,6 @@ let usage = """
 
     """
 
-signal(SIGPIPE, SIG_IGN)
 var file: String? = nil
 var args = Array(CommandLine.arguments.dropFirst())[...]
 while let arg = args.popFirst() {
@@ -44,7 +43,7 @@ while let arg = args.popFirst() {
         exit(2)
     }
 }
-do {
+HelperProgram.run(program: "plog-mcp") {
     let ctx = try CommandContext(file: file)
     let tools = MCPTools(logPath: ctx.logPath, env: ctx.env, config: ctx.config,
                          preamble: RecallBundle.preambleTemplate(env: ctx.env, config: ctx.config))
@@ -52,8 +51,5 @@ do {
         Terminal.printNote("serving MCP on standard input for \(ctx.logPath); an agent starts this program "
             + "(register it with `plog mcp install TOOL`); end with Ctrl-D", program: "plog-mcp")
     }
-    exit(MCPServer(tools: tools, version: PlogVersion.string).serve())
-} catch let error as PlogError {
-    Terminal.printError(error.description, program: "plog-mcp")
-    exit(error.exitCode)
+    return MCPServer(tools: tools, version: PlogVersion.string).serve()
 }

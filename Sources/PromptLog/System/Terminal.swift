@@ -52,3 +52,22 @@ public enum Terminal {
         writeError("\(program): \(message)\n")
     }
 }
+
+/// How plog's helper programs (`plog-git`, `plog-import`, `plog-mcp`) end, without the argument
+/// parser's runner: the exit codes of `CommandRunner` (0 done, 2 an error, named on stderr).
+public enum HelperProgram {
+    /// Runs `body` (which returns the exit status) and exits with it; a `PlogError` is printed as
+    /// `program: error: ...` and exits with its code, any other error exits 2.
+    public static func run(program: String = "plog", _ body: () throws -> Int32) -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            exit(try body())
+        } catch let error as PlogError {
+            Terminal.printError(error.description, program: program)
+            exit(error.exitCode)
+        } catch {
+            Terminal.printError(String(describing: error), program: program)
+            exit(2)
+        }
+    }
+}
