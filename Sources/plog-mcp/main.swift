@@ -25,25 +25,22 @@ let usage = """
     """
 
 var file: String? = nil
-var args = Array(CommandLine.arguments.dropFirst())[...]
-while let arg = args.popFirst() {
-    switch arg {
-    case "-h", "--help": Terminal.write(usage); exit(0)
-    case "--version": Terminal.write(PlogVersion.string + "\n"); exit(0)
-    case "--no-color": Terminal.colorDisabled = true
-    case "-f", "--file":
-        guard let value = args.popFirst() else {
-            Terminal.printError("--file needs a path", program: "plog-mcp")
-            exit(2)
-        }
-        file = value
-    default:
-        if arg.hasPrefix("--file=") { file = String(arg.dropFirst(7)); continue }
-        Terminal.printError("unknown argument '\(arg)'; see plog-mcp --help", program: "plog-mcp")
-        exit(2)
-    }
-}
 HelperProgram.run(program: "plog-mcp") {
+    var args = HelperArguments(CommandLine.arguments.dropFirst()) { word, reason in
+        PlogError.invalidInput(input: word, reason: reason, hint: "see plog-mcp --help")
+    }
+    while let option = args.nextOption() {
+        switch option {
+        case "-h", "--help": Terminal.write(usage); return 0
+        case "--version": Terminal.write(PlogVersion.string + "\n"); return 0
+        case "--no-color": Terminal.colorDisabled = true
+        case "-f", "--file": file = try args.value()
+        default: throw args.unknown()
+        }
+    }
+    if let extra = args.positional.first {
+        throw PlogError.invalidInput(input: extra, reason: "unexpected argument", hint: "see plog-mcp --help")
+    }
     let ctx = try CommandContext(file: file)
     let tools = MCPTools(logPath: ctx.logPath, env: ctx.env, config: ctx.config,
                          preamble: RecallBundle.preambleTemplate(env: ctx.env, config: ctx.config))

@@ -45,27 +45,18 @@ public struct ImportRequest: Equatable, Sendable {
             throw refuse(arguments.first ?? "", "expected the tool to import from")
         }
         self.init(tool: tool)
-        var i = 1
-        while i < arguments.count {
-            let arg = arguments[i]
-            i += 1
-            func value() throws -> String {
-                guard i < arguments.count else { throw refuse(arg, "needs a value") }
-                i += 1
-                return arguments[i - 1]
-            }
-            switch arg {
-            case "--": paths += arguments[i...]; i = arguments.count
-            case "-f", "--file": file = try value()
-            case "--since": since = try value()
+        var args = HelperArguments(arguments.dropFirst(), refuse: refuse)
+        while let option = args.nextOption() {
+            switch option {
+            case "-f", "--file": file = try args.value()
+            case "--since": since = try args.value()
             case "--dry-run": dryRun = true
             case "--no-commit": noCommit = true
             case "-q", "--quiet": quiet = true
             case "--no-color": noColor = true
-            default:
-                guard !arg.hasPrefix("-") else { throw refuse(arg, "unknown option") }
-                paths.append(arg)
+            default: throw args.unknown()
             }
         }
+        paths = args.positional
     }
 }

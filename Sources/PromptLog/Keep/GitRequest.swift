@@ -57,36 +57,20 @@ public struct GitRequest: Equatable, Sendable {
             throw refuse(arguments.first ?? "", "expected init, commit or sync")
         }
         self.init(verb: verb)
-        var i = 1
-        var positional: [String] = []
-        while i < arguments.count {
-            var arg = arguments[i]
-            i += 1
-            if arg == "--" { positional += arguments[i...]; break }
-            var inlineValue: String? = nil
-            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                inlineValue = String(arg[arg.index(after: eq)...])
-                arg = String(arg[..<eq])
-            }
-            func value() throws -> String {
-                if let inlineValue { return inlineValue }
-                guard i < arguments.count else { throw refuse(arg, "needs a value") }
-                i += 1
-                return arguments[i - 1]
-            }
-            switch arg {
-            case "-f", "--file": file = try value()
-            case "-m", "--message": message = try value()
-            case "--remote": remote = try value()
+        var args = HelperArguments(arguments.dropFirst(), refuse: refuse)
+        while let option = args.nextOption() {
+            switch option {
+            case "-f", "--file": file = try args.value()
+            case "-m", "--message": message = try args.value()
+            case "--remote": remote = try args.value()
             case "--push": push = true
             case "--allow-secrets": allowSecrets = true
             case "-q", "--quiet": quiet = true
             case "--no-color": noColor = true
-            default:
-                guard !arg.hasPrefix("-") else { throw refuse(arg, "unknown option") }
-                positional.append(arg)
+            default: throw args.unknown()
             }
         }
+        let positional = args.positional
         if verb == .initialize, positional.count <= 1 {
             directory = positional.first
         } else if !positional.isEmpty {
