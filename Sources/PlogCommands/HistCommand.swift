@@ -251,7 +251,7 @@ package struct HistOptions: ParsableArguments {
         let whereItWent = try deliver(result.bundle, format: request.format, ctx: ctx)
         let n = result.blocks.count
         var s = "\(n) of \(result.info.matched) related block\(result.info.matched == 1 ? "" : "s")"
-        s += ", \(result.lines) line\(result.lines == 1 ? "" : "s"), ~\(grouped(result.tokens)) tokens"
+        s += ", \(result.lines) line\(result.lines == 1 ? "" : "s"), ~\(TextFormat.thousands(result.tokens)) tokens"
         if let cut = result.blocks.first(where: \.isCut) { s += " (best block cut: \(cut.omittedLines) lines left out)" }
         Terminal.printNote(s + ", " + whereItWent, program: program)
     }
@@ -259,21 +259,11 @@ package struct HistOptions: ParsableArguments {
     func summary(_ r: RecallOutcome, _ whereItWent: String) -> String {
         let n = r.blocks.count
         var s = "\(n) of \(r.info.matchedText) matching block\(r.info.matched == 1 && r.info.complete ? "" : "s")"
-        s += ", \(r.lines) line\(r.lines == 1 ? "" : "s"), ~\(grouped(r.tokens)) tokens"
+        s += ", \(r.lines) line\(r.lines == 1 ? "" : "s"), ~\(TextFormat.thousands(r.tokens)) tokens"
         if let cut = r.blocks.first(where: \.isCut) {
             s += " (\(r.info.newestFirst ? "newest" : "oldest") block cut: \(cut.omittedLines) lines left out)"
         }
         return s + ", " + whereItWent
-    }
-
-    func grouped(_ n: Int) -> String {
-        var digits = String(n)
-        var out = ""
-        while digits.count > 3 {
-            out = "," + digits.suffix(3) + out
-            digits.removeLast(3)
-        }
-        return digits + out
     }
 
     /// Writes the bundle to stdout; on a colour terminal, block headers of a text bundle in bold.
