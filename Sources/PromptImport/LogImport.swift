@@ -218,14 +218,10 @@ package enum ImportMerge {
                              indexedSize: Int) throws -> Result {
         let path = resolvedPath(path)
         try Path.makeDirectories(Path.dirname(path))
-        let fd = try FileIO.openRegular(path, flags: O_RDONLY | O_CREAT, mode: 0o600)
+        // The lock of `plog add` (a second import waiting on it reads the log this one wrote).
+        let (fd, st) = try LogLock.acquire(path, flags: O_RDONLY | O_CREAT)
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw PlogError.io(operation: "cannot lock", path: path, errno: errno) }
-        }
         defer { _ = flock(fd, LOCK_UN) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw PlogError.io(operation: "cannot stat", path: path, errno: errno) }
         let old = try MappedFile(path: path)
         return try old.withBytes { buf -> Result in
             var index = LogIndex(tool: tool)

@@ -192,32 +192,7 @@ final class LockedLog {
 
     init(path: String, exclusive: Bool = false, writable: Bool = false) throws {
         self.path = path
-        var fd: Int32 = -1
-        var st = stat()
-        // `plog import` replaces the log by renaming a new file over it under this lock: once
-        // locked, the file must still be the one at `path`, or the lock is taken again on that one.
-        while true {
-            fd = try FileIO.openRegular(path, flags: writable ? O_RDWR : O_RDONLY)
-            while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-                guard errno == EINTR else {
-                    let e = errno
-                    close(fd)
-                    throw PlogError.io(operation: "cannot lock", path: path, errno: e)
-                }
-            }
-            guard fstat(fd, &st) == 0 else {
-                let e = errno
-                close(fd)
-                throw PlogError.io(operation: "cannot stat", path: path, errno: e)
-            }
-            var now = stat()
-            if stat(path, &now) == 0 && (now.st_ino != st.st_ino || now.st_dev != st.st_dev) {
-                flock(fd, LOCK_UN)
-                close(fd)
-                continue
-            }
-            break
-        }
+        let (fd, st) = try LogLock.acquire(path, flags: writable ? O_RDWR : O_RDONLY, exclusive: exclusive)
         do {
             file = try MappedFile(path: path)
         } catch {

@@ -143,4 +143,38 @@ struct ReaderPartsTests {
         #expect(ClaudeCodeReader.slashCommand("<command-name>clear</command-name><command-args></command-args>") == "/clear")
         #expect(ClaudeCodeReader.slashCommand("plain text") == nil)
     }
+
+    @Test("a merge that waited for the lock while the log was replaced locks and merges the new log")
+    func waitsForTheReplacedLog() throws {
+        let dir = try tempDir()
+        setenv("TZ", "UTC", 1); tzset()
+        let path = dir + "/p.log"
+        try FileIO.writeNew(path, Array("## 1970-01-01T00:05+00:00\nTASK: old\n".utf8))
+        // Another import holds the lock, then renames its new log over this one and lets go.
+        let (held, _) = try LogLock.acquire(path, flags: O_RDONLY)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: ImportMerge.Result?
+        Thread.detachNewThread {
+            result = try? ImportMerge.merge([block(0, "mine", id: "1")], into: path, tool: "codex", indexedSize: 0)
+            done.signal()
+        }
+        usleep(200_000)
+        try FileIO.writeNew(dir + "/next.log", Array("## 1970-01-01T00:05+00:00\nTASK: old\n\n## 1970-01-01T00:06+00:00\nTASK: theirs\n".utf8))
+        #expect(rename(dir + "/next.log", path) == 0)
+        // An add takes the lock of the new log before the old one is let go: the merge must wait
+        // for it, and keep what it appends.
+        let (add, _) = try LogLock.acquire(path, flags: O_WRONLY | O_APPEND)
+        _ = flock(held, LOCK_UN)
+        close(held)
+        usleep(200_000)
+        try FileIO.writeAll(add, Array("\n## 1970-01-01T00:07+00:00\nTASK: added meanwhile\n".utf8), path: path)
+        _ = flock(add, LOCK_UN)
+        close(add)
+        done.wait()
+        #expect(result?.added == 1)
+        let text = String(decoding: try FileIO.readAll(path), as: UTF8.self)
+        #expect(text.contains("TASK: theirs"), "the other import's block is kept: \(text)")
+        #expect(text.contains("TASK: added meanwhile"), "the add that held the new log's lock is kept: \(text)")
+        #expect(text.hasPrefix("## 1970-01-01T00:00+00:00\nTASK: mine"), "\(text)")
+    }
 }

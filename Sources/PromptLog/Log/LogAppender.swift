@@ -28,33 +28,7 @@ public enum LogAppender {
     public static func appendLocked(to path: String, create: Bool = true,
                                     _ build: (_ size: Int) throws -> (bytes: [UInt8], offset: Int)) throws -> Result {
         if create { try Path.makeDirectories(Path.dirname(path)) }
-        var fd: Int32 = -1
-        var st = stat()
-        // `plog import` replaces the log by renaming a new file over it while holding this lock:
-        // an append that waited on the old file must go to the new one, so after locking, the
-        // file must still be the one at `path`.
-        while true {
-            fd = try FileIO.openRegular(path, flags: O_WRONLY | O_APPEND | (create ? O_CREAT : 0), mode: 0o600)
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    let e = errno
-                    close(fd)
-                    throw PlogError.io(operation: "cannot lock", path: path, errno: e)
-                }
-            }
-            var now = stat()
-            guard fstat(fd, &st) == 0 else {
-                let e = errno
-                close(fd)
-                throw PlogError.io(operation: "cannot stat", path: path, errno: e)
-            }
-            if stat(path, &now) == 0 && (now.st_ino != st.st_ino || now.st_dev != st.st_dev) {
-                _ = flock(fd, LOCK_UN)
-                close(fd)
-                continue
-            }
-            break
-        }
+        let (fd, st) = try LogLock.acquire(path, flags: O_WRONLY | O_APPEND | (create ? O_CREAT : 0))
         defer { close(fd) }
         defer { _ = flock(fd, LOCK_UN) }
         let size = Int(st.st_size)
@@ -79,6 +53,42 @@ public enum LogAppender {
         if tail.count == 2 && tail[0] == 10 && tail[1] == 10 { return [] }
         if tail.count == 1 && tail[0] == 10 { return [] }
         return tail.last == 10 ? [10] : [10, 10]
+    }
+}
+
+/// The lock every command that writes or rewrites the log takes: `flock` on the log file itself
+/// (so `flock(1)` and other tools see it too).
+public enum LogLock {
+    /// Opens the log at `path` with `flags` (and `mode` when it is created) and locks it,
+    /// exclusively or shared, waiting as long as it takes. `plog import` replaces the log by
+    /// renaming a new file over it while holding this lock, so once locked, the file must still be
+    /// the one at `path`; if it is not, the new one is opened and locked instead: nothing is then
+    /// written to, or read from, a log that is gone. Returns the locked descriptor and its status;
+    /// the caller unlocks and closes it.
+    public static func acquire(_ path: String, flags: Int32, mode: mode_t = 0o600,
+                               exclusive: Bool = true) throws -> (fd: Int32, status: stat) {
+        while true {
+            let fd = try FileIO.openRegular(path, flags: flags, mode: mode)
+            while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+                guard errno == EINTR else {
+                    let e = errno
+                    close(fd)
+                    throw PlogError.io(operation: "cannot lock", path: path, errno: e)
+                }
+            }
+            var st = stat(), now = stat()
+            guard fstat(fd, &st) == 0 else {
+                let e = errno
+                close(fd)
+                throw PlogError.io(operation: "cannot stat", path: path, errno: e)
+            }
+            if stat(path, &now) == 0 && (now.st_ino != st.st_ino || now.st_dev != st.st_dev) {
+                _ = flock(fd, LOCK_UN)
+                close(fd)
+                continue
+            }
+            return (fd, st)
+        }
     }
 }
 

@@ -142,11 +142,6 @@ public enum PromptId {
     /// `h` and the first 12 hex digits of the 64-bit FNV-1a hash of `session`, a newline and
     /// `text`: the same prompt in the same session always gets the same id.
     public static func derived(session: String?, text: String) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in (session ?? "").utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        h = (h ^ 10) &* 0x100_0000_01b3
-        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        let hex = String(h, radix: 16)
-        return "h" + String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
+        "h" + StableHash.hex(session ?? "", text, separator: 10).prefix(12)
     }
 }
