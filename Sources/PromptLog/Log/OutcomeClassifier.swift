@@ -120,6 +120,7 @@ enum Lex: UInt8 {
     case nope, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
     case eventually, caveat, except, only, verify, sarcasm
+    case beginning, kept, still, why, whole, build, yet
     case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -142,25 +143,27 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não pas")
+            + " nicht kein keine ne não pas niet geen")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
-            + "compiles compiled compile useful usable awesome fine nice accurate brilliant"
+            + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
+            + "understand"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
-            + " funzionato funziona funzionava funcionou geht")
+            + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
-        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb")
+        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged "
+            + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
             + " ish semi"
-            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias")
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
-        add(.myself, "myself manually")
+        add(.myself, "myself manually selbst")
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
@@ -174,13 +177,15 @@ enum Tokenizer {
         add(.only, "only")
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
-        add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying")
+        add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
+            + "recheck verify confirm")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
-            + "followups nudge nudges correction corrections backandforth")
+            + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
+            + "clarifications")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
-            + "fixups fixup touchups editing fixing")
+            + "fixups fixup touchups editing fixing aanpassingen aanpassing")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -188,11 +193,13 @@ enum Tokenizer {
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
-            + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped"
-            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti")
+            + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
+            + "deleted deleting wiped infinite"
+            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
-        add(.shortfall, "skipped missed ignored omitted")
+        add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
+            + "slow")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
@@ -203,7 +210,8 @@ enum Tokenizer {
             + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
-            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys")
+            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys"
+            + " phrasing phrasings wording wordings poging pogingen push pushes chance chances")
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
@@ -214,7 +222,7 @@ enum Tokenizer {
         add(.twice, "twice")
         add(.thrice, "thrice")
         add(.until, "until till")
-        add(.after, "after nach après después depois dopo")
+        add(.after, "after nach après después depois dopo na")
         add(.once, "once")
         add(.pronoun, "i we")
         add(.had, "had have has")
@@ -222,7 +230,7 @@ enum Tokenizer {
         add(.got, "got get gets getting")
         add(.it, "it")
         add(.there, "there")
-        add(.need, "need needs needed needing required requires")
+        add(.need, "need needs needed needing required requires nodig")
         add(.with, "with")
         add(.out, "out")
         add(.of, "of")
@@ -255,10 +263,10 @@ enum Tokenizer {
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
         add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto")
-        add(.rest, "rest remaining remainder last part parts finished finish finishing")
+        add(.rest, "rest remaining remainder last part parts finished finish finishing filled")
         add(.instead, "instead")
         // "if you don't count the segfault": with a hedge and a negation before it, sarcasm.
-        add(.sarcasm, "count")
+        add(.sarcasm, "count smh")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
@@ -275,6 +283,19 @@ enum Tokenizer {
         add(.labelPartial, "partial")
         add(.labelFailed, "failed fail failure")
         add(.clauseBreak, "but then though although however whereas")
+        add(.yet, "yet")
+        // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
+        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis anfang")
+        // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
+        add(.kept, "kept keep")
+        // "still didn't handle pagination": the failure persists, whatever the verb.
+        add(.still, "still")
+        // "not sure why", "no idea how": doubt about the cause, not the outcome.
+        add(.why, "why how")
+        // "rewrote the whole thing": all of it, not a part.
+        add(.whole, "whole entire")
+        // "doesn't build": a failure; "the build" says nothing.
+        add(.build, "build")
         return d
     }()
 
@@ -288,6 +309,7 @@ enum Tokenizer {
         "nueve": 9, "diez": 10,
         "dois": 2, "duas": 2, "três": 3, "quatro": 4,  // Portuguese, where it differs ("depois de 2 tentativas")
         "due": 2, "tre": 3, "cinque": 5,  // Italian, where it differs ("due tentativi")
+        "twee": 2, "drie": 3, "vijf": 5,  // Dutch, where it differs ("na drie pogingen")
     ]
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -357,6 +379,24 @@ enum Tokenizer {
         (["roll", "back"], .missWord),
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
+        (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
+        (["good", "enough"], .partialWord),
+        (["well", "enough"], .partialWord),
+        (["most", "of"], .partialWord),  // "got most of it"
+        // Sarcasm cues: praise beside them is not meant.
+        (["oh", "sure"], .sarcasm),
+        (["yeah", "right"], .sarcasm),
+        (["i", "hate", "it"], .sarcasm),  // "thanks, I hate it"
+        (["leider", "nicht"], .missWord),
+        (["en", "parte"], .partialWord),  // Spanish: in part
+        (["em", "parte"], .partialWord),  // Portuguese
+        (["in", "parte"], .partialWord),  // Italian
+        (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
+        (["way", "off"], .missWord),
+        (["no", "notes"], .hitWord),
+        (["niente", "da", "fare"], .missWord),  // Italian: nothing doing
+        (["laissé", "tomber"], .missWord),  // French: dropped it
+        (["scritto", "io"], .myself),  // Italian: "l'ho scritto io", I wrote it
     ]
 
     /// `phrases` as bytes, for comparing with words as they are read.
@@ -367,6 +407,9 @@ enum Tokenizer {
     static let wordParts: [(part: String, lex: Lex)] = [
         ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
+        // Chinese
+        ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
+        ("放弃", .missWord), ("部分", .partialWord), ("追问", .intervention), ("两次", .twice),
     ]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
@@ -387,6 +430,20 @@ enum Tokenizer {
         var beforePrevious: [UInt8] = []
         // Set by a dash between digits: `2-3 turns` is a range, which states no single number.
         var range = false
+        // Scare quotes: where the open quote stands in `tokens`, and whether the one word after it
+        // is a verb or praise ("optimized", "works"); a lone such word in quotes is sarcasm.
+        var quoteOpen: Int? = nil
+        var scareWord = false
+        func quote() {
+            flushWord()
+            if let open = quoteOpen {
+                if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
+                quoteOpen = nil
+            } else {
+                quoteOpen = tokens.count
+            }
+            scareWord = false
+        }
         func forgetWords() {
             if !previous.isEmpty { previous = [] }
             if !beforePrevious.isEmpty { beforePrevious = [] }
@@ -447,11 +504,19 @@ enum Tokenizer {
                     t.value = Reader.moreMarker
                 } else if t.lex == .clauseBreak && isWord(w, "but") {
                     t.value = Reader.contrastMarker
-                } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht")) {
+                } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht") || isWord(w, "niet")) {
                     t.value = Reader.afterVerbMarker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103
                             && !(w[w.count - 5] == 116 && w[w.count - 4] == 104) {  // not "something", "everything"
                     t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
+                } else if t.lex == .missWord && isWord(w, "dropped") {
+                    t.value = Reader.droppedMarker
+                } else if t.lex == .other && isWord(w, "into") {
+                    t.value = Reader.intoMarker
+                } else if t.lex == .other && (isWord(w, "from") || isWord(w, "below") || isWord(w, "under")) {
+                    t.value = Reader.fromMarker
+                } else if t.lex == .wrote && w.count > 3 && w[0] == 114 && w[1] == 101 {  // re-
+                    t.value = Reader.redoMarker
                 } else if t.lex == .verify && isWord(w, "run") {
                     t.value = Reader.runMarker
                 } else if t.lex == .sarcasm {
@@ -466,7 +531,12 @@ enum Tokenizer {
             range = false
             beforePrevious = previous
             previous = w
-            if negated { tokens.append(Token(lex: .negation)); forgetWords() }
+            if negated { tokens.append(Token(lex: .negation, value: Reader.contractedMarker)); forgetWords() }
+            if let open = quoteOpen, tokens.count == open + 1, let t = tokens.last {
+                scareWord = [.success, .hitQuality, .hitWord, .editNoun].contains(t.lex)
+                    || w.count > 4 && (w[w.count - 2] == 101 && w[w.count - 1] == 100
+                        || w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103)  // -ed, -ing
+            }
         }
 
         var i = 0
@@ -490,12 +560,39 @@ enum Tokenizer {
                 push(Token(lex: c == 46 ? .sentenceEnd : .clauseBreak))
                 i += 1; continue
             }
+            if c == 47, word.count == 1, word[0] == 119, i + 1 < n, buf[i + 1] | 0x20 == 111,
+               i + 2 == n || !isAlnum(buf[i + 2]) {
+                word = Array("without".utf8); i += 2; continue  // "w/o tweaks"
+            }
+            if c == 47, word.isEmpty, i + 1 < n, buf[i + 1] | 0x20 == 115, i + 2 == n || !isAlnum(buf[i + 2]),
+               i == 0 || !isAlnum(buf[i - 1]) {
+                flushWord(); forgetWords(); tokens.append(Token(lex: .sarcasm)); i += 2; continue  // "/s"
+            }
+            if c == 34 { quote(); i += 1; continue }
+            if c == 47, !word.isEmpty, word.count <= 3, word.allSatisfy(isDigit), i + 1 < n, isDigit(buf[i + 1]) {
+                // A score: "10/10" and "1/1" all of it, "0/3" none, "9/10" in part (a caveat).
+                var k = i + 1
+                var of = 0
+                while k < n, isDigit(buf[k]), k - i <= 3 { of = of * 10 + Int(buf[k] - 48); k += 1 }
+                if k == n || !isAlnum(buf[k]) {
+                    let got = word.reduce(0) { $0 * 10 + Int($1 - 48) }
+                    word.removeAll(keepingCapacity: true)
+                    forgetWords()
+                    if got == of && of > 0 { tokens.append(Token(lex: .hitQuality)) }
+                    else if got == 0 && of > 0 { tokens.append(Token(lex: .missWord)) }
+                    else if got < of { tokens.append(Token(lex: .caveat, value: Reader.percentMarker)) }
+                    else { tokens.append(Token(lex: .other)) }
+                    i = k; continue
+                }
+            }
             if c < 0x80 {
                 flushWord()
                 switch c {
                 case 33, 63: push(Token(lex: .sentenceEnd, value: Int(c)))  // ! ? (a question is no verdict)
                 case 37:  // '%': "90% correct" qualifies a success as `caveats` do; "100%" qualifies nothing
-                    if let last = tokens.last, last.lex == .number, last.value < 100 { tokens[tokens.count - 1] = Token(lex: .caveat) }
+                    if let last = tokens.last, last.lex == .number, last.value < 100 {
+                        tokens[tokens.count - 1] = Token(lex: .caveat, value: Reader.percentMarker)
+                    }
                 // A line break inside a bullet is where it wrapped (`took two` / `  rounds`): a space.
                 case 59, 58, 40, 41, 91, 93, 47, 124:  // ; : ( ) [ ] / |  (the byte is kept: `failed:` is a label)
                     push(Token(lex: .clauseBreak, value: Int(c)))
@@ -521,6 +618,14 @@ enum Tokenizer {
                 word.append(39)
             case 0x2013 where i > 0 && isDigit(buf[i - 1]) && i + 3 < n && isDigit(buf[i + 3]):  // 2–3
                 flushWord(); range = true
+            case 0x201C, 0x201D:  // “ ”
+                quote()
+            case 0x3002, 0xFF01, 0xFF1F:  // 。！？
+                flushWord(); push(Token(lex: .sentenceEnd, value: cp == 0xFF1F ? 63 : 0))
+            case 0xFF0C, 0x3001, 0xFF1B, 0xFF1A:  // ，、；：
+                flushWord(); push(Token(lex: .clauseBreak))
+            case 0x2122, 0x00AE:  // ™ ®: "it just works™"
+                flushWord()
             case 0x2014, 0x2013:  // — –: a dash, as ` - ` (`FAILED — lost the schema`)
                 flushWord(); push(Token(lex: .clauseBreak, value: 45))
             case 0x2026, 0x2192, 0x2190:  // … → ←
@@ -704,10 +809,15 @@ struct Signals {
     var restricted = false       // "except ...", "only for ...", "not on Safari": success in part
     var sarcasm = false          // 🙄 🙃, "if you ignore ...": praise beside them is not meant
     var percent = false          // "90%": partial beside success ("about 90% correct")
+    var firstTry = false         // "first try", "one shot": a count of one
+    var afterHelp = false        // "after I pasted the error", "after some edits": more than the first prompt
+    var partPraised = false      // "helpful explanation", "good idea": praise of something besides the answer
+    var keptPart = false         // "kept the tests": a part of the answer kept
+    var wrotePart = false        // "rewrote the I/O": the user redid a part, not the whole
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
-            || tookOver || doubt != nil || claimed || eventually
+            || tookOver || doubt != nil || claimed || eventually || keptPart
     }
 }
 
@@ -836,6 +946,18 @@ enum Reader {
     static let afterVerbMarker = 2
     /// Marks a word outside the lexicon ending in `-ing`: after `after`, something the user did first.
     static let gerundMarker = 2
+    /// Marks `dropped`, which before `in` or `into` is use ("dropped it into the repo"), not a failure.
+    static let droppedMarker = 1
+    /// Marks `into` (see `droppedMarker`).
+    static let intoMarker = 3
+    /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
+    static let fromMarker = 4
+    /// Marks a caveat read from a percentage under 100 ("90% there").
+    static let percentMarker = 1
+    /// Marks `rewrote`, `redid` and the like among the user's writing: redoing what the answer gave.
+    static let redoMarker = 1
+    /// Marks a negation read from `n't` ("don't even run"), as against the word `not` ("not run yet").
+    static let contractedMarker = 3
     /// Marks `run` among the checks: not done, it is doubt only after have ("haven't run it").
     static let runMarker = 1
     /// Marks `more`, `extra`, `additional` and `further`: "two more prompts" are two after the first.
@@ -914,15 +1036,29 @@ enum Reader {
             start = i + 1
         }
         if start < tokens.count { sentences.append((start, tokens.count)) }
+        // A sarcasm cue anywhere (🙄, "/s", "oh sure", scare quotes) vetoes every success reading.
+        let sarcastic = tokens.contains { $0.lex == .sarcasm && $0.value != countMarker }
+        // Doubt in a sentence before the deciding one ("Great, I guess?? Or terrible.") leaves it open.
+        var doubtBefore = false
 
         for (k, range) in sentences.enumerated() {
-            // A question ("Works?", "Did it fail?") states nothing.
-            if range.1 < tokens.count && tokens[range.1].value == 63 { continue }
             var s = Signals()
+            // A question ("Works?", "Did it fail?") states nothing, but its doubt stands.
+            if range.1 < tokens.count && tokens[range.1].value == 63 {
+                scan(&tokens, range.0, range.1, into: &s)
+                if s.doubt != nil { doubtBefore = true }
+                continue
+            }
             // A sentence that is only "no" is a miss.
-            if range.1 - range.0 == 1, tokens[range.0].lex == .no { return .miss }
+            // A sentence that is only "no", maybe after an interjection ("lol no", "Politely: no."), is a miss.
+            if tokens[range.1 - 1].lex == .no, range.1 - range.0 <= 3,
+               tokens[range.0..<(range.1 - 1)].allSatisfy({ $0.lex == .other || $0.lex == .clauseBreak }) {
+                return .miss
+            }
             scan(&tokens, range.0, range.1, into: &s)
             guard s.any else { continue }
+            if doubtBefore { return .unclassified }
+            if sarcastic { s.sarcasm = true }
             var verdict = decide(s)
             let label = isOutcomeLabel(tokens, range)
             // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
@@ -937,6 +1073,29 @@ enum Reader {
             if s.shrug && verdict.verdict == .hit { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
             if verdict.verdict == .unclassified { return verdict }
+            // Doubt in a later sentence ("Worked first try. Need to recheck.", "can't tell yet")
+            // undoes a success; "not sure why" does not.
+            if !label && (verdict.verdict == .hit || verdict.verdict == .partial) {
+                for later in sentences[(k + 1)...] {
+                    var l = Signals()
+                    scan(&tokens, later.0, later.1, into: &l)
+                    if l.doubt != nil { return .unclassified }
+                }
+            }
+            // Turns and nothing else ("Tried twice.", "Took 6 prompts."), then failure alone in a
+            // later sentence ("Both wrong. Wrote it by hand."): a miss after those turns.
+            if verdict.verdict == .partial, s.turns != nil || s.moreTurns, s.success == nil, s.hit == nil,
+               !s.partial, !s.eventually, !s.tookOver, s.miss == nil, !label {
+                for later in sentences[(k + 1)...] {
+                    var l = Signals()
+                    scan(&tokens, later.0, later.1, into: &l)
+                    guard l.any else { continue }
+                    if (l.miss != nil || l.tookOver) && l.success == nil && l.hit == nil && !l.partial && !l.eventually {
+                        return .miss(s.turns)
+                    }
+                    break
+                }
+            }
             // A hit a later sentence contradicts ("worked perfectly, in the demo. prod is still
             // broken"): the failure is the final word. `Worked first try.`, as `plog outcome --hit`
             // writes it, is a label: what follows it is the user's note.
@@ -945,8 +1104,9 @@ enum Reader {
                     var l = Signals()
                     scan(&tokens, later.0, later.1, into: &l)
                     if l.miss != nil && l.success == nil && l.hit == nil && !l.partial {
-                        // A failure word is the final word; success denied ("Good. Not great.") leaves it open.
-                        return l.missSaid ? .miss : .unclassified
+                        // A failure word is the final word; success denied ("Good. Not great.") leaves it
+                        // open, and so does a failure of another attempt ("1st try: perfect. 2nd run: garbage.").
+                        return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
                     }
                 }
             }
@@ -984,7 +1144,8 @@ enum Reader {
         }
         // The user threw the answer away and wrote their own: a miss ("wrote it myself instead",
         // "rewrote it by hand"); finishing it ("wrote the rest myself") is partial.
-        if s.tookOver && (s.instead || s.wrote && !s.rest) && !s.partial {
+        let partRedone = s.wrotePart && (s.success != nil || s.hit != nil)
+        if s.tookOver && (s.instead || s.wrote && !s.rest && !partRedone && !s.partPraised) && !s.partial {
             // Beside success, what the user wrote may be something else ("wrote the tests myself,
             // the code worked first try"): open.
             return s.success == nil && s.hit == nil ? .miss : .unclassified
@@ -992,13 +1153,15 @@ enum Reader {
         // The user did the work and nothing says the answer helped ("did it by hand", "went with my
         // own version", "did it myself in the end"): a miss; finishing it ("finished it myself",
         // "fixed the rest by hand") or fixing it ("fixed it myself") is partial.
-        if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped {
+        if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped && !s.partPraised {
             return .miss
         }
         // A success restricted ("except on Windows", "only for the happy path") or qualified
         // ("with caveats", "90% correct") holds in part.
         let qualified = (s.restricted || s.caveat) && (s.success != nil || s.hit != nil)
         if s.partial || s.eventually || s.tookOver || qualified || s.helped && s.success != nil && s.miss == nil {
+            // "Worked first try after I pasted the error": one turn and more than one, both said.
+            if s.firstTry && s.afterHelp && !s.negatedHit { return .unclassified }
             // Partial words beside failure are unclear ("partially failed"); the user taking over
             // after a failure is a miss ("gave up, did it by hand").
             if s.miss != nil && s.success == nil { return s.partial ? .unclassified : .miss(nil) }
@@ -1011,6 +1174,8 @@ enum Reader {
         if s.negatedHit {
             return s.success != nil ? .partial(nil) : .unclassified
         }
+        // "Kept the tests, threw away the implementation": a part kept, a part not.
+        if s.keptPart && (s.miss != nil || s.wrote) && s.success == nil && s.hit == nil { return .partial(nil) }
         if let m = s.miss {
             if let ok = s.success { return m < ok ? .partial(nil) : .unclassified }
             return .miss
@@ -1071,7 +1236,7 @@ enum Reader {
                 if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
                 if let n {
-                    if n == 1 { if s.hit == nil { s.hit = pos } }
+                    if n == 1 { if s.hit == nil { s.hit = pos }; s.firstTry = true }
                     else if n >= 2 { s.turns = max(s.turns ?? 0, n) }
                 } else {
                     s.moreTurns = true
@@ -1100,6 +1265,8 @@ enum Reader {
                 pendingHedge = i; pendingNegation = nil; i += 1
             case .doubt where lex(i + 1) == .number && lex(i + 2) == .other:
                 i += 1  // "took maybe 10 minutes": an estimate of something else, not doubt about the outcome
+            case .doubt where lex(i + 1) == .why:
+                i += 2  // "not sure why", "no idea how": doubt about the cause, not the outcome
             case .doubt:
                 if s.doubt == nil { s.doubt = i }
                 pendingHedge = i; pendingNegation = nil; i += 1
@@ -1121,7 +1288,22 @@ enum Reader {
                 if lex(i + 1) != .of { s.instead = true }  // "instead of X" compares, it does not abandon
                 i += 1
             case .wrote:
+                // "rewrote the I/O" redid a part; "rewrote the whole thing", "rewrote it" all of it.
+                if t[i].value == redoMarker && lex(i + 1) == .the && lex(i + 2) != .whole { s.wrotePart = true }
                 s.wrote = true; i += 1
+            case .kept:
+                // "kept the tests, threw away the rest": a part kept; "kept it as is": all of it.
+                if lex(i + 1) == .the { s.keptPart = true; i += 2; continue }
+                if lex(i + 1) == .it { record(.success, at: i); i += 2; continue }
+                i += 1
+            case .still:
+                // "still didn't handle pagination": a failure, whatever the verb.
+                if lex(i + 1) == .negation { record(.miss, at: i) }
+                i += 1
+            case .build:
+                // "doesn't build": a failure; "the build" alone says nothing.
+                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil; record(.miss, at: i) }
+                i += 1
             case .rest:
                 s.rest = true; i += 1
             case .shortfall:
@@ -1177,12 +1359,18 @@ enum Reader {
                 }
                 record(.negation, at: i); i += 1
             case .success where lex(i + 1) == .remark:
-                i += 2  // "good question", "nice idea": praise for something else
+                // "good question", "nice idea": praise for something else, though it helped
+                // ("helpful explanation; code I wrote myself" is partial).
+                s.partPraised = true; i += 2
             case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
                 pendingNegation = nil  // "ne marche pas": one negation in two words
                 record(.miss, at: i); i += 2  // "ça marche pas", "funktioniert nicht"
             case .success:
-                record(.success, at: i); i += 1
+                record(.success, at: i)
+                // "good start", "solid first draft", "a nice outline": praise of a beginning, a partial.
+                if lex(i + 1) == .beginning { s.partial = true; i += 1 }
+                else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
+                i += 1
             case .myself:
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.tookOver = true }
                 i += 1
@@ -1197,6 +1385,10 @@ enum Reader {
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
                 record(.partial, at: i); i += 1
+            case .missWord where t[i].value == droppedMarker
+                && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
+                    || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker):
+                i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
             case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
@@ -1216,6 +1408,13 @@ enum Reader {
                 record(.partial, at: i); i += 2
             case .got:
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
+                if lex(i + 1) == .the {
+                    // "got the layout; I did the colours": a part of it right. "got the same error" is not.
+                    var k = i + 2
+                    while k < end, ![.clauseBreak, .sentenceEnd, .problem, .missWord, .negation, .no].contains(t[k].lex) { k += 1 }
+                    if k >= end || t[k].lex == .clauseBreak || t[k].lex == .sentenceEnd { record(.success, at: i) }
+                    i += 2; continue
+                }
                 if lex(i + 1) == .it {
                     // "got it"; but in "never got it to work", "got it working" and "got it right"
                     // the verdict is in the word after.
@@ -1241,12 +1440,12 @@ enum Reader {
                 if t[k - 1].lex == .intervention, [.once, .twice, .thrice].contains(lex(k)) {
                     record(.turns(lex(k) == .once ? 2 : lex(k) == .twice ? 3 : 4), at: i); i = k + 1; continue
                 }
-                record(.partial, at: i); i = k
+                record(.partial, at: i); s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
-                record(.partial, at: i); i += 2  // "worked after restarting the chat"
+                record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
-                record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
+                record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after I added the file", "after adding context"
             case .problem:
                 // "no issues", "without problems": success; "some issues" alone says nothing.
                 if let neg = pendingNegation, i - neg <= 4 { record(.miss, at: i) }  // a negated miss is a success
@@ -1255,13 +1454,16 @@ enum Reader {
                 && [.intervention, .editNoun, .partialWord, .retried].contains(t[i - 1].lex):
                 pendingNegation = nil  // used up by the edits it denies
                 record(.hit, at: i); i += 1  // "no follow-ups needed", "no edits needed"
+            case .need where lex(i + 1) == .to && lex(i + 2) == .verify:
+                if s.doubt == nil { s.doubt = i }  // "need to recheck": a check not yet made
+                i += 3
             case .need:
                 // "needed a nudge", "needs more work", "needed 3 turns", "needed to fix imports": the
                 // answer needed more; "need to check it" (what the user will do) says nothing.
                 if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 var k = i + 1
                 var skipped = 0
-                while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)),
+                while skipped < 3, [.other, .vague, .modifier, .another, .to, .of].contains(lex(k)),
                       !(lex(k) == .other && t[k].value == gerundMarker) { k += 1; skipped += 1 }
                 if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k))
                     || lex(k) == .other && t[k].value == gerundMarker && k == i + 1
@@ -1327,6 +1529,8 @@ enum Reader {
                 i += 1
             case .eventually:
                 s.eventually = true; i += 1
+            case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
+                record(.partial, at: i); i += 2  // "about 90% there"
             case .caveat:
                 s.caveat = true; i += 1
             case .except:
@@ -1343,10 +1547,15 @@ enum Reader {
             case .verify:
                 // "haven't tried it", "not tested", "hasn't been deployed": the outcome is not known yet;
                 // `run` only after have ("haven't run it"; "didn't even run" is a failure).
-                if let neg = pendingNegation, i - neg <= 2,
-                   t[i].value != runMarker || neg > start && t[neg - 1].lex == .had {
+                if let neg = pendingNegation, i - neg <= 2 {
                     pendingNegation = nil
-                    if s.doubt == nil { s.doubt = i }
+                    if t[i].value != runMarker || neg > start && t[neg - 1].lex == .had || t[neg].value != contractedMarker {
+                        if s.doubt == nil { s.doubt = i }
+                    } else if t[i..<end].contains(where: { $0.lex == .yet }) {
+                        if s.doubt == nil { s.doubt = i }  // "didn't run it yet"
+                    } else {
+                        record(.miss, at: i)  // "the tests it wrote don't even run"
+                    }
                 }
                 i += 1
             case .sarcasm where t[i].value == countMarker:
@@ -1394,6 +1603,7 @@ enum Reader {
         if lex(k) == .of { k += 1 }
         var more = false
         if lex(k) == .vague || lex(k) == .modifier { more = t[k].lex == .vague && t[k].value == moreMarker; k += 1 }  // "two more tries", "a few more rounds"
+        if count != nil, lex(k) == .other, lex(k + 1) == .turnNoun { k += 1 }  // "three different phrasings"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
         // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
         if let c = count, lex(k) == .intervention || more && i > 0 && t[i].lex != .another { count = c + 1 }
