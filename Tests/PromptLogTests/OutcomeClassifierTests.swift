@@ -439,6 +439,21 @@ import Testing
             ("Tried twice. Both wrong in different ways.\n  Wrote it by hand.", .miss(2)),
             ("Tried 6 times. Nothing usable.", .miss(6)),
             ("Took 6 prompts and it still didn't handle\n  pagination. Gave up.", .miss(6)),
+            // A later sentence qualifies a hit; the user writing it anew conflicts with the praise.
+            ("Works. Had to fix the imports myself.", .partial(nil)),
+            ("Solved it. Sort of.", .partial(nil)),
+            ("Nice. But I ended up writing my own.", .unclassified),
+            ("Worked with o1 but not 4o", .partial(nil)),
+            ("Yes and no.", .partial(nil)),
+            ("meh, it works", .partial(nil)),
+            ("worked first try, tho the variable names are a bit meh", .hit),
+            // Failure that persists; success until something.
+            ("Still the same error after 3 tries", .miss(3)),
+            ("Same error.", .miss),
+            ("Worked great until I tried it on real data.", .unclassified),
+            ("Great, now I have two bugs instead of one.", .miss),
+            ("The approach was right but the code was buggy", .miss),
+            ("good approach, worked first try", .hit),
             // A failure of another attempt does not undo a hit: open.
             ("1st try: perfect. 2nd run, same prompt: garbage.", .unclassified),
             // One turn and more than one, both said.

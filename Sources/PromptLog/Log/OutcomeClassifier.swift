@@ -45,7 +45,9 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    `n't` reads as `not`; hyphens split words (`one-shot` = `one shot`), except between digits,
 ///    where they make a range (`2-3 turns` states no number). A line break inside the bullet is
 ///    where it wrapped, so it reads as a space (`took two` / `  rounds`). A few words of German,
-///    French, Spanish and Japanese are in the lexicon.
+///    French, Spanish, Portuguese, Italian, Dutch, Chinese and Japanese are in the lexicon (`，` and
+///    `。` break as `,` and `.` do); `w/o` is `without`; a score `10/10` is perfect, `0/3` a failure,
+///    `9/10` a qualification.
 /// 2. An opening decides outright. A failure said first (`missOpenings`: `Failed`, `Didn't work`,
 ///    `No luck`, `Gave up`, `Nope` ...), maybe with a turn count (`after 3 turns`, `(3 turns)`),
 ///    then a colon, a dash, a bracket or the sentence's end, is a miss whatever follows (the form
@@ -78,9 +80,21 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    contradicted by a later sentence of failure alone is a miss (but not after the openings
 ///    `plog outcome` writes, which are labels); the user writing it anew (`wrote it myself
 ///    instead`) is a miss; a check not yet made (`not tested`, `haven't tried it`) is doubt.
-/// 6. Sarcasm: praise beside 🙄 🙃 or "if you ignore the crash" counts for nothing; praise standing
-///    alone first, then failure in its own words and nothing good (`oh great, it broke the build`),
-///    is a miss.
+/// 6. Sarcasm: a cue anywhere in the bullet (🙄 🙃, `/s`, `smh`, `oh sure`, `yeah right`, `I hate
+///    it`, one word in scare quotes: `"optimized"`) or "if you ignore the crash" beside praise makes
+///    every success count for nothing; praise standing alone first, then failure or problems in
+///    their own words and nothing good (`oh great, it broke the build`, `Great, now I have two
+///    bugs`), is a miss.
+/// 7. Conflict leaves it open, and parts are partial. Doubt in any sentence before the deciding
+///    one, or after a success (`Need to recheck.`; not `not sure why`), is unclassified; a hit a
+///    later sentence qualifies (`Works. Had to fix the imports myself.`) is partial; turns and
+///    nothing else, then failure alone (`Tried twice. Both wrong.`), a miss after those turns; a
+///    failure of another attempt (`1st try: perfect. 2nd run: garbage.`), or `first try` beside
+///    `after I pasted the error`, is unclassified. Praise of a beginning (`good start`, `solid first
+///    draft`) or of something besides the answer (`helpful explanation`, `the approach was right`)
+///    is praise of a part; the user redoing a part (`I rewrote the I/O`, beside success) or keeping
+///    one (`kept the tests, threw away the rest`) is partial; a flaw beside success (`ugly`, `slow`,
+///    `not so much`) is partial; `same error`, `still the same bug`, `still didn't` are failure.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -120,7 +134,7 @@ enum Lex: UInt8 {
     case nope, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
     case eventually, caveat, except, only, verify, sarcasm
-    case beginning, kept, still, why, whole, build, yet
+    case beginning, kept, still, why, whole, build, yet, same
     case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -154,7 +168,7 @@ enum Tokenizer {
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
-        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged "
+        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged bingo "
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked "
@@ -170,7 +184,7 @@ enum Tokenizer {
         add(.eventually, "eventually finally")
         // A qualification of the answer: partial beside success (`worked, with caveats`); alone
         // (`long answer, lots of caveats`) it says nothing of the outcome.
-        add(.caveat, "caveat caveats")
+        add(.caveat, "caveat caveats meh")  // "meh" only as an opening: "meh, it works"
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
         add(.except, "except excepting minus")
@@ -178,7 +192,7 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck verify confirm")
+            + "recheck verify confirm trust")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
@@ -194,7 +208,7 @@ enum Tokenizer {
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
-            + "deleted deleting wiped infinite"
+            + "deleted deleting wiped infinite buggy misunderstood misread"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
@@ -248,7 +262,7 @@ enum Tokenizer {
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
             + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
-            + "brainstorming")
+            + "brainstorming approach direction")
         // Words that leave what follows open: `unsure if it works`, `should work`.
         add(.hedge, "hopefully if whether might should will gonna todo")
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
@@ -284,6 +298,8 @@ enum Tokenizer {
         add(.labelFailed, "failed fail failure")
         add(.clauseBreak, "but then though although however whereas")
         add(.yet, "yet")
+        // "same error", "still the same bug": the failure persists.
+        add(.same, "same")
         // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
         add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis anfang")
         // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
@@ -394,6 +410,9 @@ enum Tokenizer {
         (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
         (["way", "off"], .missWord),
         (["no", "notes"], .hitWord),
+        (["yes", "and", "no"], .partialWord),
+        (["that", "did", "it"], .success),
+        (["chef", "kiss"], .hitQuality),  // "chef's kiss"
         (["niente", "da", "fare"], .missWord),  // Italian: nothing doing
         (["laissé", "tomber"], .missWord),  // French: dropped it
         (["scritto", "io"], .myself),  // Italian: "l'ho scritto io", I wrote it
@@ -511,6 +530,8 @@ enum Tokenizer {
                     t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
                 } else if t.lex == .missWord && isWord(w, "dropped") {
                     t.value = Reader.droppedMarker
+                } else if t.lex == .caveat && isWord(w, "meh") {
+                    t.value = Reader.mehMarker
                 } else if t.lex == .other && isWord(w, "into") {
                     t.value = Reader.intoMarker
                 } else if t.lex == .other && (isWord(w, "from") || isWord(w, "below") || isWord(w, "under")) {
@@ -812,6 +833,7 @@ struct Signals {
     var firstTry = false         // "first try", "one shot": a count of one
     var afterHelp = false        // "after I pasted the error", "after some edits": more than the first prompt
     var partPraised = false      // "helpful explanation", "good idea": praise of something besides the answer
+    var problem = false          // "bugs", "errors" said, not denied: failure only after praise alone
     var keptPart = false         // "kept the tests": a part of the answer kept
     var wrotePart = false        // "rewrote the I/O": the user redid a part, not the whole
 
@@ -954,6 +976,8 @@ enum Reader {
     static let fromMarker = 4
     /// Marks a caveat read from a percentage under 100 ("90% there").
     static let percentMarker = 1
+    /// Marks `meh`, a caveat only as a sentence's opening ("meh, it works").
+    static let mehMarker = 2
     /// Marks `rewrote`, `redid` and the like among the user's writing: redoing what the answer gave.
     static let redoMarker = 1
     /// Marks a negation read from `n't` ("don't even run"), as against the word `not` ("not run yet").
@@ -1020,7 +1044,7 @@ enum Reader {
                 || s.eventually || s.tookOver || s.restricted {
                 return false
             }
-            if s.missSaid { rest.missSaid = true }
+            if s.missSaid || s.problem { rest.missSaid = true }  // "Great, now I have two bugs"
             start = end + 1
         }
         return rest.missSaid
@@ -1107,6 +1131,13 @@ enum Reader {
                         // A failure word is the final word; success denied ("Good. Not great.") leaves it
                         // open, and so does a failure of another attempt ("1st try: perfect. 2nd run: garbage.").
                         return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
+                    }
+                    // A later sentence of partial words, the user's own work or a restriction ("Works.
+                    // Had to fix the imports myself.", "Solved it. Sort of."): partial; the user writing
+                    // it anew ("Nice. But I ended up writing my own.") conflicts with the praise: open.
+                    if l.partial || l.tookOver || l.eventually || l.restricted || l.caveat {
+                        if l.miss != nil || l.instead || l.wrote && !l.rest && !l.wrotePart { return .unclassified }
+                        return .partial(nil)
                     }
                 }
             }
@@ -1330,7 +1361,10 @@ enum Reader {
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 // "works, but not on Safari", "worked, not for the async case": a success restricted.
                 if s.success != nil || s.hit != nil,
-                   [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && t[i + 1].value == scopeMarker {
+                   [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && t[i + 1].value == scopeMarker
+                    // "worked with o1 but not 4o": a thing named after "but not"
+                    || i > start && t[i - 1].lex == .clauseBreak && t[i - 1].value == contrastMarker
+                        && lex(i + 1) == .other && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd) {
                     s.restricted = true; i += 1; continue
                 }
                 record(.negation, at: i); i += 1
@@ -1358,6 +1392,8 @@ enum Reader {
                     record(.miss, at: i); i += 1; continue
                 }
                 record(.negation, at: i); i += 1
+            case .success where remarkBefore(t, i, start), .right where remarkBefore(t, i, start):
+                s.partPraised = true; i += 1  // "the approach was right": praise of something else
             case .success where lex(i + 1) == .remark:
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
@@ -1397,8 +1433,10 @@ enum Reader {
             case .intervention:
                 record(.partial, at: i); i += 1
             case .until:
-                // "didn't work until the third try": failure, then success.
+                // "didn't work until the third try": failure, then success; "worked great until I tried
+                // it on real data": success, then failure.
                 if s.miss != nil { pendingNegation = nil; record(.success, at: i) }
+                else if s.success != nil || s.hit != nil { record(.miss, at: i) }
                 i += 1
             case .give where lex(i + 1) == .up:
                 record(.miss, at: i); i += 2
@@ -1447,8 +1485,11 @@ enum Reader {
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after I added the file", "after adding context"
             case .problem:
-                // "no issues", "without problems": success; "some issues" alone says nothing.
+                // "no issues", "without problems": success; "some issues" alone says nothing, but "same
+                // error", "still the same bug" are a failure that persists.
                 if let neg = pendingNegation, i - neg <= 4 { record(.miss, at: i) }  // a negated miss is a success
+                else if (max(start, i - 3)..<i).contains(where: { t[$0].lex == .same || t[$0].lex == .still }) { record(.miss, at: i) }
+                else { s.problem = true }
                 i += 1
             case .need where i - start >= 2 && [.negation, .no].contains(t[i - 2].lex)
                 && [.intervention, .editNoun, .partialWord, .retried].contains(t[i - 1].lex):
@@ -1531,6 +1572,8 @@ enum Reader {
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
                 record(.partial, at: i); i += 2  // "about 90% there"
+            case .caveat where t[i].value == mehMarker && i != start:
+                i += 1  // "the variable names are a bit meh": about a thing
             case .caveat:
                 s.caveat = true; i += 1
             case .except:
@@ -1568,6 +1611,18 @@ enum Reader {
                 i += 1
             }
         }
+    }
+
+    /// Whether a remark (`idea`, `approach`, `explanation`) stands up to three words before `i` in its
+    /// clause: what the praise at `i` is about ("the approach was right").
+    static func remarkBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i - 1
+        while k >= start && i - k <= 3 {
+            if t[k].lex == .remark { return true }
+            if t[k].lex == .clauseBreak { return false }
+            k -= 1
+        }
+        return false
     }
 
     /// Where the words after `after` end when they name help the answer needed (`edits`, `some
