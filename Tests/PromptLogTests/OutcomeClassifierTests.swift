@@ -479,6 +479,28 @@ import Testing
             ("Funcionó en parte.", .partial(nil)),
             ("Niente da fare, l'ho scritto io.", .miss),
             ("Impossible de lui faire comprendre, j'ai laissé tomber.", .miss),
+            // "but" and "had to" in other languages.
+            ("Funktioniert, aber nur mit Workaround.", .partial(nil)),
+            ("Ça marche, mais j'ai dû corriger deux trucs.", .partial(nil)),
+            ("Funziona, ma ho dovuto sistemare.", .partial(nil)),
+            ("No sirvió para nada.", .miss),
+            ("ほぼできた", .partial(nil)),
+            ("完美，一次搞定", .hit),
+            ("Leider falsch.", .miss),
+            // More sarcasm cues; vetoed praise says nothing, so the bullet reads on.
+            ("It 'works'.", .unclassified),
+            ("works (for some definition of works)", .unclassified),
+            ("10/10 no notes (this is sarcasm)", .unclassified),
+            ("It kept \"fixing\" the test by deleting the assertion. smh", .miss),
+            ("wow. so helpful. it deleted my migrations 🙃", .miss),
+            ("Works, technically.", .unclassified),
+            // Success because of the answer's own failure is none; "that's about it" retracts.
+            ("Passed all tests — because it rewrote the tests.", .miss),
+            ("tests passed... because it deleted them", .miss),
+            ("Worked, because I rewrote the prompt", .partial(nil)),
+            ("Compiles. That's about it.", .miss),
+            ("spent an hour, got nothing", .miss),
+            ("Unfortunately the suggested approach didn't compile;\n  I went a different way.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
         }

@@ -134,7 +134,7 @@ enum Lex: UInt8 {
     case nope, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
     case eventually, caveat, except, only, verify, sarcasm
-    case beginning, kept, still, why, whole, build, yet, same
+    case beginning, kept, still, why, whole, build, yet, same, because
     case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -165,16 +165,20 @@ enum Tokenizer {
             + "understand"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
-            + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt")
+            + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
+            + " sirvió serviu servito richtig correcto correto giusto goed")
         add(.ok, "ok okay")
-        add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
+        add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
+            + "perfeito nickel")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged bingo "
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
             + " ish semi"
-            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna")
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
+            // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
+            + " musste mussten nachbessern dû tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
         add(.myself, "myself manually selbst")
@@ -188,7 +192,7 @@ enum Tokenizer {
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
         add(.except, "except excepting minus")
-        add(.only, "only")
+        add(.only, "only nur seulement solamente apenas alleen")
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
@@ -209,7 +213,8 @@ enum Tokenizer {
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread"
-            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt")
+            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
@@ -245,7 +250,7 @@ enum Tokenizer {
         add(.it, "it")
         add(.there, "there")
         add(.need, "need needs needed needing required requires nodig")
-        add(.with, "with")
+        add(.with, "with mit avec con com")
         add(.out, "out")
         add(.of, "of")
         add(.the, "the")
@@ -272,7 +277,7 @@ enum Tokenizer {
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
-            + "pretended")
+            + "pretended technically")
         add(.tell, "tell")  // "can't tell"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
@@ -280,7 +285,7 @@ enum Tokenizer {
         add(.rest, "rest remaining remainder last part parts finished finish finishing filled")
         add(.instead, "instead")
         // "if you don't count the segfault": with a hedge and a negation before it, sarcasm.
-        add(.sarcasm, "count smh")
+        add(.sarcasm, "count smh sarcasm sarcastic")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
@@ -296,10 +301,13 @@ enum Tokenizer {
         add(.labelMiss, "miss")
         add(.labelPartial, "partial")
         add(.labelFailed, "failed fail failure")
-        add(.clauseBreak, "but then though although however whereas")
+        add(.clauseBreak, "but then though although however whereas"
+            + " aber mais pero mas ma maar")  // but, in German, French, Spanish, Portuguese, Italian, Dutch
         add(.yet, "yet")
         // "same error", "still the same bug": the failure persists.
         add(.same, "same")
+        // "tests pass because it deleted them": success by a failure is no success.
+        add(.because, "because")
         // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
         add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis anfang")
         // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
@@ -412,6 +420,9 @@ enum Tokenizer {
         (["no", "notes"], .hitWord),
         (["yes", "and", "no"], .partialWord),
         (["that", "did", "it"], .success),
+        (["got", "nothing"], .missWord),  // "spent an hour, got nothing"
+        (["some", "definition"], .sarcasm),  // "works (for some definition of works)"
+        (["that", "about", "it"], .retract),  // "Compiles. That's about it."
         (["chef", "kiss"], .hitQuality),  // "chef's kiss"
         (["niente", "da", "fare"], .missWord),  // Italian: nothing doing
         (["laissé", "tomber"], .missWord),  // French: dropped it
@@ -429,6 +440,11 @@ enum Tokenizer {
         // Chinese
         ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
         ("放弃", .missWord), ("部分", .partialWord), ("追问", .intervention), ("两次", .twice),
+        ("完美", .hitQuality), ("一次搞定", .hitWord), ("搞定", .success), ("基本", .partialWord), ("小改", .partialWord),
+        ("不对", .missWord), ("错", .missWord), ("没用", .missWord), ("差不多", .partialWord),
+        // Japanese: went well, didn't work, almost, mistake, a fix (needed)
+        ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
+        ("修正", .partialWord),
     ]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
@@ -483,10 +499,12 @@ enum Tokenizer {
             guard !word.isEmpty else { return }
             defer { word.removeAll(keepingCapacity: true) }
             // Strip apostrophes at the edges ('quoted', workers').
-            while word.last == 39 { word.removeLast() }
+            var quoted = false  // 'works': a word in single quotes
+            while word.last == 39 { word.removeLast(); quoted = true }
             var start = 0
             while start < word.count && word[start] == 39 { start += 1 }
             guard start < word.count else { return }
+            quoted = quoted && start > 0
             var w = Array(word[start...])
             var negated = false
             if w.count > 3, w[w.count - 3] == 110, w[w.count - 2] == 39, w[w.count - 1] == 116 {  // n't
@@ -521,7 +539,8 @@ enum Tokenizer {
                 } else if t.lex == .vague && (isWord(w, "more") || isWord(w, "extra") || isWord(w, "additional")
                             || isWord(w, "further")) {
                     t.value = Reader.moreMarker
-                } else if t.lex == .clauseBreak && isWord(w, "but") {
+                } else if t.lex == .clauseBreak && (isWord(w, "but") || isWord(w, "aber") || isWord(w, "mais") || isWord(w, "pero")
+                            || isWord(w, "mas") || isWord(w, "ma") || isWord(w, "maar")) {
                     t.value = Reader.contrastMarker
                 } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht") || isWord(w, "niet")) {
                     t.value = Reader.afterVerbMarker
@@ -540,7 +559,7 @@ enum Tokenizer {
                     t.value = Reader.redoMarker
                 } else if t.lex == .verify && isWord(w, "run") {
                     t.value = Reader.runMarker
-                } else if t.lex == .sarcasm {
+                } else if t.lex == .sarcasm && isWord(w, "count") {
                     t.value = Reader.countMarker
                 } else if t.lex == .other, tokens.last?.lex == .partialWord, tokens.last?.value == Reader.mostlyMarker {
                     // "mostly boilerplate": "mostly" is partial about success words ("mostly worked",
@@ -553,6 +572,9 @@ enum Tokenizer {
             beforePrevious = previous
             previous = w
             if negated { tokens.append(Token(lex: .negation, value: Reader.contractedMarker)); forgetWords() }
+            if quoted, let t = tokens.last, [.success, .hitQuality, .hitWord].contains(t.lex) {
+                forgetWords(); tokens.append(Token(lex: .sarcasm))  // "It 'works'."
+            }
             if let open = quoteOpen, tokens.count == open + 1, let t = tokens.last {
                 scareWord = [.success, .hitQuality, .hitWord, .editNoun].contains(t.lex)
                     || w.count > 4 && (w[w.count - 2] == 101 && w[w.count - 1] == 100
@@ -1082,7 +1104,13 @@ enum Reader {
             scan(&tokens, range.0, range.1, into: &s)
             guard s.any else { continue }
             if doubtBefore { return .unclassified }
-            if sarcastic { s.sarcasm = true }
+            if sarcastic {
+                s.sarcasm = true
+                // Praise the cue vetoes says nothing: read on ("wow. so helpful. it deleted my migrations 🙃").
+                var rest = s
+                rest.success = nil; rest.hit = nil; rest.negatedHit = false; rest.claimed = false; rest.firstTry = false
+                if !rest.any { continue }
+            }
             var verdict = decide(s)
             let label = isOutcomeLabel(tokens, range)
             // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
@@ -1392,7 +1420,8 @@ enum Reader {
                     record(.miss, at: i); i += 1; continue
                 }
                 record(.negation, at: i); i += 1
-            case .success where remarkBefore(t, i, start), .right where remarkBefore(t, i, start):
+            case .success where pendingNegation == nil && remarkBefore(t, i, start),
+                 .right where pendingNegation == nil && remarkBefore(t, i, start):
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
             case .success where lex(i + 1) == .remark:
                 // "good question", "nice idea": praise for something else, though it helped
@@ -1610,6 +1639,15 @@ enum Reader {
             default:
                 i += 1
             }
+        }
+        // Success because of the answer's own failure or rewrite ("Passed all tests, because it
+        // rewrote the tests", "tests pass because it deleted them"): a failure.
+        if s.success != nil || s.hit != nil, let b = (start..<end).first(where: { t[$0].lex == .because }),
+           b > (s.success ?? s.hit!), b + 1 < end, t[b + 1].lex == .it,
+           (b..<end).contains(where: { [.missWord, .wrote, .shortfall].contains(t[$0].lex) }) {
+            s.success = nil; s.hit = nil; s.firstTry = false
+            if s.miss == nil { s.miss = b }
+            s.missSaid = true
         }
     }
 
