@@ -453,6 +453,18 @@ import Testing
             ("Worked great until I tried it on real data.", .unclassified),
             ("Great, now I have two bugs instead of one.", .miss),
             ("The approach was right but the code was buggy", .miss),
+            ("Right idea, wrong library version.", .unclassified),
+            // A denial alone after success denies a part; a denied failure alone is faint praise.
+            ("The regex was right, the surrounding code wasn't.", .unclassified),
+            ("worked, but the CI didn't", .miss),
+            ("Not terrible.", .unclassified),
+            ("Not bad at all, worked as is.", .hit),
+            ("no regressions, shipped", .hit),
+            ("So far so good.", .unclassified),
+            ("Circular reasoning, no fix.", .miss),
+            ("Had the right idea but used an API that doesn't exist.", .miss),
+            ("Good idea, bad code.", .unclassified),
+            ("Kept making the same mistake.", .miss),
             ("good approach, worked first try", .hit),
             // A failure of another attempt does not undo a hit: open.
             ("1st try: perfect. 2nd run, same prompt: garbage.", .unclassified),

@@ -134,7 +134,7 @@ enum Lex: UInt8 {
     case nope, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
     case eventually, caveat, except, only, verify, sarcasm
-    case beginning, kept, still, why, whole, build, yet, same, because
+    case beginning, kept, still, why, whole, failsDenied, yet, same, because
     case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -173,7 +173,7 @@ enum Tokenizer {
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged bingo "
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
-            + "tweaked "
+            + "tweaked unfinished "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
@@ -212,13 +212,13 @@ enum Tokenizer {
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
-            + "deleted deleting wiped infinite buggy misunderstood misread"
+            + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
-            + "slow")
+            + "slow slowly shaky")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
@@ -260,7 +260,7 @@ enum Tokenizer {
         add(.away, "away")
         add(.what, "what")
         add(.wanted, "wanted expected asked")
-        add(.problem, "issue issues problem problems complaint complaints error errors bug bugs")
+        add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
             + "prompting coaxing coaching wrangling")
@@ -318,8 +318,8 @@ enum Tokenizer {
         add(.why, "why how")
         // "rewrote the whole thing": all of it, not a part.
         add(.whole, "whole entire")
-        // "doesn't build": a failure; "the build" says nothing.
-        add(.build, "build")
+        // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
+        add(.failsDenied, "build exist exists existed")
         return d
     }()
 
@@ -420,7 +420,10 @@ enum Tokenizer {
         (["no", "notes"], .hitWord),
         (["yes", "and", "no"], .partialWord),
         (["that", "did", "it"], .success),
-        (["got", "nothing"], .missWord),  // "spent an hour, got nothing"
+        (["got", "nothing"], .missWord),
+        (["times", "out"], .missWord),
+        (["timed", "out"], .missWord),
+        (["so", "far"], .doubt),  // "so far so good": not the end of it  // "spent an hour, got nothing"
         (["some", "definition"], .sarcasm),  // "works (for some definition of works)"
         (["that", "about", "it"], .retract),  // "Compiles. That's about it."
         (["chef", "kiss"], .hitQuality),  // "chef's kiss"
@@ -854,7 +857,11 @@ struct Signals {
     var percent = false          // "90%": partial beside success ("about 90% correct")
     var firstTry = false         // "first try", "one shot": a count of one
     var afterHelp = false        // "after I pasted the error", "after some edits": more than the first prompt
+    var praiseContrasted = false // `but` after that praise: what follows weighs more
     var partPraised = false      // "helpful explanation", "good idea": praise of something besides the answer
+    var litotes = false          // "not bad": a failure word denied, faint praise
+    var plainSuccess = false     // a success said as such, not as a failure denied
+    var partDenied = false       // a denial alone after success: "the regex was right, the code wasn't"
     var problem = false          // "bugs", "errors" said, not denied: failure only after praise alone
     var keptPart = false         // "kept the tests": a part of the answer kept
     var wrotePart = false        // "rewrote the I/O": the user redid a part, not the whole
@@ -1115,7 +1122,8 @@ enum Reader {
             let label = isOutcomeLabel(tokens, range)
             // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
             // retraction is the final word, a miss.
-            if !label, verdict.verdict == .hit || verdict.verdict == .partial || s.claimed && s.miss == nil,
+            let undenied = s.partDenied ? decide({ var c = s; c.partDenied = false; return c }()) : verdict
+            if !label, undenied.verdict == .hit || undenied.verdict == .partial || s.claimed && s.miss == nil,
                retracted(tokens, from: range.0) {
                 return .miss
             }
@@ -1227,7 +1235,7 @@ enum Reader {
             return .partial(nil)
         }
         if s.hit != nil {
-            if s.miss != nil || s.negatedHit || s.shortfall { return .unclassified }
+            if s.miss != nil || s.negatedHit || s.shortfall || s.partDenied { return .unclassified }
             return .hit
         }
         if s.negatedHit {
@@ -1236,10 +1244,14 @@ enum Reader {
         // "Kept the tests, threw away the implementation": a part kept, a part not.
         if s.keptPart && (s.miss != nil || s.wrote) && s.success == nil && s.hit == nil { return .partial(nil) }
         if let m = s.miss {
+            // Praise of something besides the answer beside a failure ("Right idea, wrong library
+            // version", "Good idea, bad code"): which weighs more is not said; after `but` the
+            // failure does ("Nice idea, but it didn't compile").
+            if s.partPraised && !s.praiseContrasted && s.success == nil && s.hit == nil { return .unclassified }
             if let ok = s.success { return m < ok ? .partial(nil) : .unclassified }
             return .miss
         }
-        if s.success != nil { return s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
+        if s.success != nil { return s.partDenied || s.litotes && !s.plainSuccess ? .unclassified : s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
         return .unclassified
     }
 
@@ -1273,6 +1285,7 @@ enum Reader {
                 if case .negation = kind {} else { return }
             }
             var denied = false
+            var faint = false
             if let neg = pendingNegation, pos - neg <= negationScope {
                 pendingNegation = nil
                 switch kind {
@@ -1280,7 +1293,10 @@ enum Reader {
                 case .hit, .turns(1): s.negatedHit = true; return
                 case .hitQuality: kind = .partial
                 case .partial, .turns: return
-                case .miss: kind = .success
+                case .miss:
+                    kind = .success
+                    // "not bad", "not terrible", "not useless": a failure denied is faint praise.
+                    if t[pos].lex == .missWord { s.litotes = true; faint = true }
                 case .negation: return
                 }
             }
@@ -1292,6 +1308,7 @@ enum Reader {
                 if !denied { s.missSaid = true }
             case .success:
                 s.success = pos
+                if !faint { s.plainSuccess = true }
                 if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
                 if let n {
@@ -1313,6 +1330,7 @@ enum Reader {
             let l = t[i].lex
             switch l {
             case .clauseBreak:
+                if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
                 pendingNegation = nil
                 negationScope = 4
                 pendingHedge = nil
@@ -1359,8 +1377,8 @@ enum Reader {
                 // "still didn't handle pagination": a failure, whatever the verb.
                 if lex(i + 1) == .negation { record(.miss, at: i) }
                 i += 1
-            case .build:
-                // "doesn't build": a failure; "the build" alone says nothing.
+            case .failsDenied:
+                // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing.
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil; record(.miss, at: i) }
                 i += 1
             case .rest:
@@ -1395,7 +1413,14 @@ enum Reader {
                         && lex(i + 1) == .other && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd) {
                     s.restricted = true; i += 1; continue
                 }
+                // "the regex was right, the surrounding code wasn't": a denial standing at a clause's
+                // end after success denies a part of it (a failure, but not said in its own words).
+                if s.success != nil || s.hit != nil, i + 1 >= end || lex(i + 1) == .clauseBreak {
+                    s.partDenied = true; i += 1; continue
+                }
                 record(.negation, at: i); i += 1
+            case .no where lex(i + 1) == .editNoun && t[i + 1].value == fixMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.miss, at: i); i += 2  // "Circular reasoning, no fix.": no solution
             case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention,
                  .no where lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)),
                  .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)):
@@ -1423,7 +1448,7 @@ enum Reader {
             case .success where pendingNegation == nil && remarkBefore(t, i, start),
                  .right where pendingNegation == nil && remarkBefore(t, i, start):
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
-            case .success where lex(i + 1) == .remark:
+            case .success where lex(i + 1) == .remark, .right where lex(i + 1) == .remark:
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
                 s.partPraised = true; i += 2
