@@ -465,6 +465,10 @@ import Testing
             ("Had the right idea but used an API that doesn't exist.", .miss),
             ("Good idea, bad code.", .unclassified),
             ("Kept making the same mistake.", .miss),
+            // A quantifier's negation reaches past a count; an ordinal answer is a turn.
+            ("None of the 4 attempts compiled.", .miss(4)),
+            ("Regenerated once, second answer was good.", .partial(2)),
+            ("Kept the second option", .unclassified),
             ("good approach, worked first try", .hit),
             // A failure of another attempt does not undo a hit: open.
             ("1st try: perfect. 2nd run, same prompt: garbage.", .unclassified),

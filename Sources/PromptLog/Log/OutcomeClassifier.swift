@@ -134,7 +134,7 @@ enum Lex: UInt8 {
     case nope, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
     case eventually, caveat, except, only, verify, sarcasm
-    case beginning, kept, still, why, whole, failsDenied, yet, same, because
+    case beginning, kept, still, why, whole, failsDenied, yet, same, because, answerNoun
     case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -198,7 +198,8 @@ enum Tokenizer {
         add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
             + "recheck verify confirm trust")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
-        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording")
+        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated "
+            + "regenerating")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
             + "clarifications")
@@ -308,6 +309,9 @@ enum Tokenizer {
         add(.same, "same")
         // "tests pass because it deleted them": success by a failure is no success.
         add(.because, "because")
+        // What a turn gave: after an ordinal of two or more, that turn ("the second answer"; not
+        // "the second option", one of several in one answer).
+        add(.answerNoun, "answer answers version")
         // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
         add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis anfang")
         // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
@@ -1258,6 +1262,8 @@ enum Reader {
     /// The kinds of signal a phrase can give; a negation ahead of it flips or drops it.
     enum Kind { case hit, hitQuality, partial, miss, success, turns(Int?), negation }
 
+    static func isTurns(_ k: Kind) -> Bool { if case .turns = k { return true } else { return false } }
+
     /// Finds the signals in `t[start..<end]`.
     static func scan(_ t: inout [Token], _ start: Int, _ end: Int, into s: inout Signals) {
         var pendingNegation: Int? = nil  // position of an unconsumed negation in this clause
@@ -1286,7 +1292,8 @@ enum Reader {
             }
             var denied = false
             var faint = false
-            if let neg = pendingNegation, pos - neg <= negationScope {
+            if let neg = pendingNegation, pos - neg <= negationScope, !(negationScope > 4 && isTurns(kind)) {
+                // (A quantifier reaches past a count: "none of the 4 attempts compiled".)
                 pendingNegation = nil
                 switch kind {
                 case .success: kind = .miss; denied = true
@@ -1602,6 +1609,8 @@ enum Reader {
                 // "worked on the second", "right the second": the noun is left out (but in "picked the
                 // second" the second is no turn)
                 record(.turns(t[i + 1].value), at: i); i += 2
+            case .ordinal where t[i].value >= 2 && lex(i + 1) == .answerNoun:
+                record(.turns(t[i].value), at: i); i += 2  // "the second answer was right", "second version worked"
             case .ordinal where lex(i + 1) == .number && t[i + 1].value == 1:
                 record(.turns(t[i].value), at: i); i += 2  // "the second one nailed it"
             case .ordinal where t[i].value >= 2 && (i == start || t[i - 1].lex == .clauseBreak)
@@ -1693,7 +1702,7 @@ enum Reader {
     static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
         var k = i
         while k < end && k - i < 4 {
-            if [.editNoun, .intervention, .input].contains(t[k].lex) { return k + 1 }
+            if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
             guard [.other, .the, .vague, .modifier, .it, .give].contains(t[k].lex) else { return nil }
             k += 1
         }
