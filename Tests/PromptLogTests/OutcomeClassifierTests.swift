@@ -826,15 +826,15 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-2.tsv` (220
-    /// bullets, after tuning on phrasings.tsv to phrasings-9.tsv): 175 right (79.5%), 20 wrong
-    /// verdicts, 23 left unclassified, 2 with other turns. The goal is not met; this holds the
-    /// rules to that measurement (no regression) until a new blind set shows it met.
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-3.tsv` (250
+    /// bullets, after tuning on phrasings.tsv to phrasings-11.tsv, at commit 292414f): 224 right
+    /// (89.6%), 12 wrong verdicts, 10 left unclassified, 4 with other turns. The goal is not met;
+    /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 175, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 20, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 224, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
