@@ -304,6 +304,7 @@ enum Tokenizer {
         add(.labelFailed, "failed fail failure")
         add(.clauseBreak, "but then though although however whereas"
             + " aber mais pero mas ma maar")  // but, in German, French, Spanish, Portuguese, Italian, Dutch
+        // "didn't run it yet": a check not made, as against "doesn't even run".
         add(.yet, "yet")
         // "same error", "still the same bug": the failure persists.
         add(.same, "same")
@@ -1137,8 +1138,8 @@ enum Reader {
             if s.shrug && verdict.verdict == .hit { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
             if verdict.verdict == .unclassified { return verdict }
-            // Doubt in a later sentence ("Worked first try. Need to recheck.", "can't tell yet")
-            // undoes a success; "not sure why" does not.
+            // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
+            // undoes a success; "not sure why" does not, nor what follows a label.
             if !label && (verdict.verdict == .hit || verdict.verdict == .partial) {
                 for later in sentences[(k + 1)...] {
                     var l = Signals()
@@ -1204,7 +1205,8 @@ enum Reader {
     static func decide(_ signals: Signals) -> Classification {
         var s = signals
         if s.sarcasm {
-            // Praise beside 🙄 or "if you ignore the crash" is not meant: failure and turns stand.
+            // Praise beside a sarcasm cue (🙄, `/s`, a word in scare quotes, "if you ignore the
+            // crash") is not meant: failure and turns stand.
             s.success = nil; s.hit = nil; s.negatedHit = false; s.claimed = false
         }
         if s.turns != nil || s.moreTurns || s.afterOneTurn {
