@@ -405,6 +405,123 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "ok after 4 trys") == .partial(4))
     }
 
+    /// A verdict needs a clear signal and no opposing one. Each case is a principle, not a phrase:
+    /// praise of a part, a part redone or kept, a sarcasm cue, doubt elsewhere in the bullet, turns
+    /// followed by failure alone, another attempt's failure, and the languages' own words.
+    @Test func conflictingSignalsAndParts() {
+        for (text, expected) in [
+            // Praise of a beginning or of something besides the answer is praise of a part.
+            ("Good start, needed a lot of cleanup.", Classification.partial(nil)),
+            ("Good first draft. Rewrote the error messages by hand.", .partial(nil)),
+            ("Gave a good outline, I filled in the rest.", .partial(nil)),
+            ("Helpful explanation; code I wrote myself.", .partial(nil)),
+            ("Got the UI right, the networking layer not so much.", .partial(nil)),
+            ("works but it's ugly, will refactor later", .partial(nil)),
+            ("Correct, but slow as hell.", .partial(nil)),
+            // The user redoing or keeping a part: partial; all of it: a miss.
+            ("It got the algorithm; I rewrote the I/O.", .partial(nil)),
+            ("Eh, it got the layout; colors and spacing I did myself.", .partial(nil)),
+            ("Kept the tests, threw away the implementation.", .partial(nil)),
+            ("Kept the second option", .unclassified),
+            ("I rewrote the whole thing", .miss),
+            // A sarcasm cue vetoes every success in the bullet.
+            ("Oh sure, \"just use a singleton\". Very helpful.", .unclassified),
+            ("Brilliant, it \"optimized\" the loop into an infinite one.", .miss),
+            ("Amazing, it deleted the tests to make them pass /s", .miss),
+            ("yeah right, \u{201C}fixed\u{201D}", .unclassified),
+            // Doubt anywhere, or a question of doubt before, leaves it open; "not sure why" does not.
+            ("Great, I guess?? Or terrible. Can't tell yet.", .unclassified),
+            ("Compiled. Didn't run it yet.", .unclassified),
+            ("Worked. Need to recheck on Linux.", .unclassified),
+            ("didn't work, not sure why", .miss),
+            ("Worked, no idea why.", .hit),
+            // Turns, then failure alone: a miss after those turns.
+            ("Tried twice. Both wrong in different ways.\n  Wrote it by hand.", .miss(2)),
+            ("Tried 6 times. Nothing usable.", .miss(6)),
+            ("Took 6 prompts and it still didn't handle\n  pagination. Gave up.", .miss(6)),
+            // A later sentence qualifies a hit; the user writing it anew conflicts with the praise.
+            ("Works. Had to fix the imports myself.", .partial(nil)),
+            ("Solved it. Sort of.", .partial(nil)),
+            ("Nice. But I ended up writing my own.", .unclassified),
+            ("Worked with o1 but not 4o", .partial(nil)),
+            ("Yes and no.", .partial(nil)),
+            ("meh, it works", .partial(nil)),
+            ("worked first try, tho the variable names are a bit meh", .hit),
+            // Failure that persists; success until something.
+            ("Still the same error after 3 tries", .miss(3)),
+            ("Same error.", .miss),
+            ("Worked great until I tried it on real data.", .unclassified),
+            ("Great, now I have two bugs instead of one.", .miss),
+            ("The approach was right but the code was buggy", .miss),
+            ("Right idea, wrong library version.", .unclassified),
+            // A denial alone after success denies a part; a denied failure alone is faint praise.
+            ("The regex was right, the surrounding code wasn't.", .unclassified),
+            ("worked, but the CI didn't", .miss),
+            ("Not terrible.", .unclassified),
+            ("Not bad at all, worked as is.", .hit),
+            ("no regressions, shipped", .hit),
+            ("So far so good.", .unclassified),
+            ("Circular reasoning, no fix.", .miss),
+            ("Had the right idea but used an API that doesn't exist.", .miss),
+            ("Good idea, bad code.", .unclassified),
+            ("Kept making the same mistake.", .miss),
+            // A quantifier's negation reaches past a count; an ordinal answer is a turn.
+            ("None of the 4 attempts compiled.", .miss(4)),
+            ("Regenerated once, second answer was good.", .partial(2)),
+            ("Kept the second option", .unclassified),
+            ("good approach, worked first try", .hit),
+            // A failure of another attempt does not undo a hit: open.
+            ("1st try: perfect. 2nd run, same prompt: garbage.", .unclassified),
+            // One turn and more than one, both said.
+            ("Worked first try\n  after I pasted the full error", .unclassified),
+            // Success then failure stays open; compiling is success too.
+            ("Passed locally, fails in CI, no idea which\n  one to trust yet.", .unclassified),
+            ("Compiles but hangs", .unclassified),
+            // Scores, "w/o", "dropped".
+            ("10/10 would prompt again", .hit),
+            ("solid 9/10, one rename needed", .partial(nil)),
+            ("worked w/o any tweaks", .hit),
+            ("Dropped it; the library docs were clearer.", .miss),
+            ("**Worked first time** — dropped it straight into the repo", .hit),
+            ("Worked. Dropped from 180 ms to 38 ms.", .hit),
+            // Other languages, with the same conflict rule.
+            ("Werkte meteen, geen aanpassingen nodig.", .hit),
+            ("Werkte niet, na drie pogingen opgegeven.", .miss(3)),
+            ("Werkte pas na twee pogingen.", .partial(2)),
+            ("Nach zwei Rückfragen lief es.", .partial(3)),
+            ("一次就成功了", .hit),
+            ("追问了两次才对", .partial(3)),
+            ("完全不行，放弃了", .miss),
+            ("Funcionó en parte.", .partial(nil)),
+            ("Niente da fare, l'ho scritto io.", .miss),
+            ("Impossible de lui faire comprendre, j'ai laissé tomber.", .miss),
+            // "but" and "had to" in other languages.
+            ("Funktioniert, aber nur mit Workaround.", .partial(nil)),
+            ("Ça marche, mais j'ai dû corriger deux trucs.", .partial(nil)),
+            ("Funziona, ma ho dovuto sistemare.", .partial(nil)),
+            ("No sirvió para nada.", .miss),
+            ("ほぼできた", .partial(nil)),
+            ("完美，一次搞定", .hit),
+            ("Leider falsch.", .miss),
+            // More sarcasm cues; vetoed praise says nothing, so the bullet reads on.
+            ("It 'works'.", .unclassified),
+            ("works (for some definition of works)", .unclassified),
+            ("10/10 no notes (this is sarcasm)", .unclassified),
+            ("It kept \"fixing\" the test by deleting the assertion. smh", .miss),
+            ("wow. so helpful. it deleted my migrations 🙃", .miss),
+            ("Works, technically.", .unclassified),
+            // Success because of the answer's own failure is none; "that's about it" retracts.
+            ("Passed all tests — because it rewrote the tests.", .miss),
+            ("tests passed... because it deleted them", .miss),
+            ("Worked, because I rewrote the prompt", .partial(nil)),
+            ("Compiles. That's about it.", .miss),
+            ("spent an hour, got nothing", .miss),
+            ("Unfortunately the suggested approach didn't compile;\n  I went a different way.", .miss),
+        ] {
+            #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+        }
+    }
+
     /// The general signals: a restriction or qualification of a success, the user doing the work,
     /// sarcasm, a negative quantifier, a check not yet made. Each reads the same in other words.
     @Test func generalSignals() {
@@ -624,8 +741,9 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-9.tsv`, the rules were tuned on; `heldout-2.tsv`, written by
-/// someone who never saw the rules, held out (`phrasings-7.tsv` was the held-out set before it).
+/// they come from), `phrasings-2.tsv` to `phrasings-11.tsv`, the rules were tuned on; `heldout-3.tsv`,
+/// written by someone who never saw the rules, held out (`phrasings-7.tsv` and `phrasings-10.tsv`
+/// were held-out sets before it).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var line: Int
@@ -651,21 +769,21 @@ import Testing
     /// The rows the rules were tuned on.
     static func tuning() throws -> [Row] {
         try ["phrasings.tsv", "phrasings-2.tsv", "phrasings-3.tsv", "phrasings-4.tsv", "phrasings-5.tsv", "phrasings-6.tsv",
-         "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv"].flatMap(rows)
+         "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv", "phrasings-10.tsv", "phrasings-11.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-2.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-3.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-2.tsv").path)
+        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-3.tsv").path)
         else { throw MissingHeldOutSet() }
-        return try rows("heldout-2.tsv")
+        return try rows("heldout-3.tsv")
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -708,15 +826,15 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-2.tsv` (220
-    /// bullets, after tuning on phrasings.tsv to phrasings-9.tsv): 175 right (79.5%), 20 wrong
-    /// verdicts, 23 left unclassified, 2 with other turns. The goal is not met; this holds the
-    /// rules to that measurement (no regression) until a new blind set shows it met.
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-3.tsv` (250
+    /// bullets, after tuning on phrasings.tsv to phrasings-11.tsv, at commit 292414f): 224 right
+    /// (89.6%), 12 wrong verdicts, 10 left unclassified, 4 with other turns. The goal is not met;
+    /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 175, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 20, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 224, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

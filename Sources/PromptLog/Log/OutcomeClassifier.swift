@@ -45,7 +45,9 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    `n't` reads as `not`; hyphens split words (`one-shot` = `one shot`), except between digits,
 ///    where they make a range (`2-3 turns` states no number). A line break inside the bullet is
 ///    where it wrapped, so it reads as a space (`took two` / `  rounds`). A few words of German,
-///    French, Spanish and Japanese are in the lexicon.
+///    French, Spanish, Portuguese, Italian, Dutch, Chinese and Japanese are in the lexicon (`，` and
+///    `。` break as `,` and `.` do); `w/o` is `without`; a score `10/10` is perfect, `0/3` a failure,
+///    `9/10` a qualification.
 /// 2. An opening decides outright. A failure said first (`missOpenings`: `Failed`, `Didn't work`,
 ///    `No luck`, `Gave up`, `Nope` ...), maybe with a turn count (`after 3 turns`, `(3 turns)`),
 ///    then a colon, a dash, a bracket or the sentence's end, is a miss whatever follows (the form
@@ -78,9 +80,21 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    contradicted by a later sentence of failure alone is a miss (but not after the openings
 ///    `plog outcome` writes, which are labels); the user writing it anew (`wrote it myself
 ///    instead`) is a miss; a check not yet made (`not tested`, `haven't tried it`) is doubt.
-/// 6. Sarcasm: praise beside 🙄 🙃 or "if you ignore the crash" counts for nothing; praise standing
-///    alone first, then failure in its own words and nothing good (`oh great, it broke the build`),
-///    is a miss.
+/// 6. Sarcasm: a cue anywhere in the bullet (🙄 🙃, `/s`, `smh`, `oh sure`, `yeah right`, `I hate
+///    it`, one word in scare quotes: `"optimized"`) or "if you ignore the crash" beside praise makes
+///    every success count for nothing; praise standing alone first, then failure or problems in
+///    their own words and nothing good (`oh great, it broke the build`, `Great, now I have two
+///    bugs`), is a miss.
+/// 7. Conflict leaves it open, and parts are partial. Doubt in any sentence before the deciding
+///    one, or after a success (`Need to recheck.`; not `not sure why`), is unclassified; a hit a
+///    later sentence qualifies (`Works. Had to fix the imports myself.`) is partial; turns and
+///    nothing else, then failure alone (`Tried twice. Both wrong.`), a miss after those turns; a
+///    failure of another attempt (`1st try: perfect. 2nd run: garbage.`), or `first try` beside
+///    `after I pasted the error`, is unclassified. Praise of a beginning (`good start`, `solid first
+///    draft`) or of something besides the answer (`helpful explanation`, `the approach was right`)
+///    is praise of a part; the user redoing a part (`I rewrote the I/O`, beside success) or keeping
+///    one (`kept the tests, threw away the rest`) is partial; a flaw beside success (`ugly`, `slow`,
+///    `not so much`) is partial; `same error`, `still the same bug`, `still didn't` are failure.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -120,6 +134,7 @@ enum Lex: UInt8 {
     case nope, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
     case eventually, caveat, except, only, verify, sarcasm
+    case beginning, kept, still, why, whole, failsDenied, yet, same, because, answerNoun
     case number, ordinal, times
     case symbolHit, symbolMiss, symbolPartial
     case clauseBreak, sentenceEnd
@@ -142,45 +157,54 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não pas")
+            + " nicht kein keine ne não pas niet geen")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
-            + "compiles compiled compile useful usable awesome fine nice accurate brilliant"
+            + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
+            + "understand"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
-            + " funzionato funziona funzionava funcionou geht")
+            + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
+            + " sirvió serviu servito richtig correcto correto giusto goed")
         add(.ok, "ok okay")
-        add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta")
-        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb")
+        add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
+            + "perfeito nickel")
+        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged bingo "
+            + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
-            + "tweaked "
+            + "tweaked unfinished "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
             + " ish semi"
-            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias")
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
+            // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
+            + " musste mussten nachbessern dû tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
-        add(.myself, "myself manually")
+        add(.myself, "myself manually selbst")
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
         add(.eventually, "eventually finally")
         // A qualification of the answer: partial beside success (`worked, with caveats`); alone
         // (`long answer, lots of caveats`) it says nothing of the outcome.
-        add(.caveat, "caveat caveats")
+        add(.caveat, "caveat caveats meh")  // "meh" only as an opening: "meh, it works"
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
         add(.except, "except excepting minus")
-        add(.only, "only")
+        add(.only, "only nur seulement solamente apenas alleen")
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
-        add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying")
+        add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
+            + "recheck verify confirm trust")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
-        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording")
+        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated "
+            + "regenerating")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
-            + "followups nudge nudges correction corrections backandforth")
+            + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
+            + "clarifications")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
-            + "fixups fixup touchups editing fixing")
+            + "fixups fixup touchups editing fixing aanpassingen aanpassing")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -188,11 +212,14 @@ enum Tokenizer {
             + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
-            + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped"
-            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti")
+            + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
+            + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular"
+            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
-        add(.shortfall, "skipped missed ignored omitted")
+        add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
+            + "slow slowly shaky")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
@@ -203,7 +230,8 @@ enum Tokenizer {
             + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
-            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys")
+            + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys"
+            + " phrasing phrasings wording wordings poging pogingen push pushes chance chances")
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
@@ -214,7 +242,7 @@ enum Tokenizer {
         add(.twice, "twice")
         add(.thrice, "thrice")
         add(.until, "until till")
-        add(.after, "after nach après después depois dopo")
+        add(.after, "after nach après después depois dopo na")
         add(.once, "once")
         add(.pronoun, "i we")
         add(.had, "had have has")
@@ -222,8 +250,8 @@ enum Tokenizer {
         add(.got, "got get gets getting")
         add(.it, "it")
         add(.there, "there")
-        add(.need, "need needs needed needing required requires")
-        add(.with, "with")
+        add(.need, "need needs needed needing required requires nodig")
+        add(.with, "with mit avec con com")
         add(.out, "out")
         add(.of, "of")
         add(.the, "the")
@@ -233,14 +261,14 @@ enum Tokenizer {
         add(.away, "away")
         add(.what, "what")
         add(.wanted, "wanted expected asked")
-        add(.problem, "issue issues problem problems complaint complaints error errors bug bugs")
+        add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
             + "prompting coaxing coaching wrangling")
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
             + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
-            + "brainstorming")
+            + "brainstorming approach direction")
         // Words that leave what follows open: `unsure if it works`, `should work`.
         add(.hedge, "hopefully if whether might should will gonna todo")
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
@@ -250,15 +278,15 @@ enum Tokenizer {
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
-            + "pretended")
+            + "pretended technically")
         add(.tell, "tell")  // "can't tell"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
         add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto")
-        add(.rest, "rest remaining remainder last part parts finished finish finishing")
+        add(.rest, "rest remaining remainder last part parts finished finish finishing filled")
         add(.instead, "instead")
         // "if you don't count the segfault": with a hedge and a negation before it, sarcasm.
-        add(.sarcasm, "count")
+        add(.sarcasm, "count smh sarcasm sarcastic")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded")
@@ -274,7 +302,29 @@ enum Tokenizer {
         add(.labelMiss, "miss")
         add(.labelPartial, "partial")
         add(.labelFailed, "failed fail failure")
-        add(.clauseBreak, "but then though although however whereas")
+        add(.clauseBreak, "but then though although however whereas"
+            + " aber mais pero mas ma maar")  // but, in German, French, Spanish, Portuguese, Italian, Dutch
+        // "didn't run it yet": a check not made, as against "doesn't even run".
+        add(.yet, "yet")
+        // "same error", "still the same bug": the failure persists.
+        add(.same, "same")
+        // "tests pass because it deleted them": success by a failure is no success.
+        add(.because, "because")
+        // What a turn gave: after an ordinal of two or more, that turn ("the second answer"; not
+        // "the second option", one of several in one answer).
+        add(.answerNoun, "answer answers version")
+        // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
+        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis anfang")
+        // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
+        add(.kept, "kept keep")
+        // "still didn't handle pagination": the failure persists, whatever the verb.
+        add(.still, "still")
+        // "not sure why", "no idea how": doubt about the cause, not the outcome.
+        add(.why, "why how")
+        // "rewrote the whole thing": all of it, not a part.
+        add(.whole, "whole entire")
+        // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
+        add(.failsDenied, "build exist exists existed")
         return d
     }()
 
@@ -288,6 +338,7 @@ enum Tokenizer {
         "nueve": 9, "diez": 10,
         "dois": 2, "duas": 2, "três": 3, "quatro": 4,  // Portuguese, where it differs ("depois de 2 tentativas")
         "due": 2, "tre": 3, "cinque": 5,  // Italian, where it differs ("due tentativi")
+        "twee": 2, "drie": 3, "vijf": 5,  // Dutch, where it differs ("na drie pogingen")
     ]
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -357,6 +408,33 @@ enum Tokenizer {
         (["roll", "back"], .missWord),
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
+        (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
+        (["good", "enough"], .partialWord),
+        (["well", "enough"], .partialWord),
+        (["most", "of"], .partialWord),  // "got most of it"
+        // Sarcasm cues: praise beside them is not meant.
+        (["oh", "sure"], .sarcasm),
+        (["yeah", "right"], .sarcasm),
+        (["i", "hate", "it"], .sarcasm),  // "thanks, I hate it"
+        (["leider", "nicht"], .missWord),
+        (["en", "parte"], .partialWord),  // Spanish: in part
+        (["em", "parte"], .partialWord),  // Portuguese
+        (["in", "parte"], .partialWord),  // Italian
+        (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
+        (["way", "off"], .missWord),
+        (["no", "notes"], .hitWord),
+        (["yes", "and", "no"], .partialWord),
+        (["that", "did", "it"], .success),
+        (["got", "nothing"], .missWord),
+        (["times", "out"], .missWord),
+        (["timed", "out"], .missWord),
+        (["so", "far"], .doubt),  // "so far so good": not the end of it  // "spent an hour, got nothing"
+        (["some", "definition"], .sarcasm),  // "works (for some definition of works)"
+        (["that", "about", "it"], .retract),  // "Compiles. That's about it."
+        (["chef", "kiss"], .hitQuality),  // "chef's kiss"
+        (["niente", "da", "fare"], .missWord),  // Italian: nothing doing
+        (["laissé", "tomber"], .missWord),  // French: dropped it
+        (["scritto", "io"], .myself),  // Italian: "l'ho scritto io", I wrote it
     ]
 
     /// `phrases` as bytes, for comparing with words as they are read.
@@ -367,6 +445,14 @@ enum Tokenizer {
     static let wordParts: [(part: String, lex: Lex)] = [
         ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
+        // Chinese
+        ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
+        ("放弃", .missWord), ("部分", .partialWord), ("追问", .intervention), ("两次", .twice),
+        ("完美", .hitQuality), ("一次搞定", .hitWord), ("搞定", .success), ("基本", .partialWord), ("小改", .partialWord),
+        ("不对", .missWord), ("错", .missWord), ("没用", .missWord), ("差不多", .partialWord),
+        // Japanese: went well, didn't work, almost, mistake, a fix (needed)
+        ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
+        ("修正", .partialWord),
     ]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
@@ -387,6 +473,20 @@ enum Tokenizer {
         var beforePrevious: [UInt8] = []
         // Set by a dash between digits: `2-3 turns` is a range, which states no single number.
         var range = false
+        // Scare quotes: where the open quote stands in `tokens`, and whether the one word after it
+        // is a verb or praise ("optimized", "works"); a lone such word in quotes is sarcasm.
+        var quoteOpen: Int? = nil
+        var scareWord = false
+        func quote() {
+            flushWord()
+            if let open = quoteOpen {
+                if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
+                quoteOpen = nil
+            } else {
+                quoteOpen = tokens.count
+            }
+            scareWord = false
+        }
         func forgetWords() {
             if !previous.isEmpty { previous = [] }
             if !beforePrevious.isEmpty { beforePrevious = [] }
@@ -407,10 +507,12 @@ enum Tokenizer {
             guard !word.isEmpty else { return }
             defer { word.removeAll(keepingCapacity: true) }
             // Strip apostrophes at the edges ('quoted', workers').
-            while word.last == 39 { word.removeLast() }
+            var quoted = false  // 'works': a word in single quotes
+            while word.last == 39 { word.removeLast(); quoted = true }
             var start = 0
             while start < word.count && word[start] == 39 { start += 1 }
             guard start < word.count else { return }
+            quoted = quoted && start > 0
             var w = Array(word[start...])
             var negated = false
             if w.count > 3, w[w.count - 3] == 110, w[w.count - 2] == 39, w[w.count - 1] == 116 {  // n't
@@ -445,16 +547,27 @@ enum Tokenizer {
                 } else if t.lex == .vague && (isWord(w, "more") || isWord(w, "extra") || isWord(w, "additional")
                             || isWord(w, "further")) {
                     t.value = Reader.moreMarker
-                } else if t.lex == .clauseBreak && isWord(w, "but") {
+                } else if t.lex == .clauseBreak && (isWord(w, "but") || isWord(w, "aber") || isWord(w, "mais") || isWord(w, "pero")
+                            || isWord(w, "mas") || isWord(w, "ma") || isWord(w, "maar")) {
                     t.value = Reader.contrastMarker
-                } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht")) {
+                } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht") || isWord(w, "niet")) {
                     t.value = Reader.afterVerbMarker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103
                             && !(w[w.count - 5] == 116 && w[w.count - 4] == 104) {  // not "something", "everything"
                     t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
+                } else if t.lex == .missWord && isWord(w, "dropped") {
+                    t.value = Reader.droppedMarker
+                } else if t.lex == .caveat && isWord(w, "meh") {
+                    t.value = Reader.mehMarker
+                } else if t.lex == .other && isWord(w, "into") {
+                    t.value = Reader.intoMarker
+                } else if t.lex == .other && (isWord(w, "from") || isWord(w, "below") || isWord(w, "under")) {
+                    t.value = Reader.fromMarker
+                } else if t.lex == .wrote && w.count > 3 && w[0] == 114 && w[1] == 101 {  // re-
+                    t.value = Reader.redoMarker
                 } else if t.lex == .verify && isWord(w, "run") {
                     t.value = Reader.runMarker
-                } else if t.lex == .sarcasm {
+                } else if t.lex == .sarcasm && isWord(w, "count") {
                     t.value = Reader.countMarker
                 } else if t.lex == .other, tokens.last?.lex == .partialWord, tokens.last?.value == Reader.mostlyMarker {
                     // "mostly boilerplate": "mostly" is partial about success words ("mostly worked",
@@ -466,7 +579,15 @@ enum Tokenizer {
             range = false
             beforePrevious = previous
             previous = w
-            if negated { tokens.append(Token(lex: .negation)); forgetWords() }
+            if negated { tokens.append(Token(lex: .negation, value: Reader.contractedMarker)); forgetWords() }
+            if quoted, let t = tokens.last, [.success, .hitQuality, .hitWord].contains(t.lex) {
+                forgetWords(); tokens.append(Token(lex: .sarcasm))  // "It 'works'."
+            }
+            if let open = quoteOpen, tokens.count == open + 1, let t = tokens.last {
+                scareWord = [.success, .hitQuality, .hitWord, .editNoun].contains(t.lex)
+                    || w.count > 4 && (w[w.count - 2] == 101 && w[w.count - 1] == 100
+                        || w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103)  // -ed, -ing
+            }
         }
 
         var i = 0
@@ -490,12 +611,39 @@ enum Tokenizer {
                 push(Token(lex: c == 46 ? .sentenceEnd : .clauseBreak))
                 i += 1; continue
             }
+            if c == 47, word.count == 1, word[0] == 119, i + 1 < n, buf[i + 1] | 0x20 == 111,
+               i + 2 == n || !isAlnum(buf[i + 2]) {
+                word = Array("without".utf8); i += 2; continue  // "w/o tweaks"
+            }
+            if c == 47, word.isEmpty, i + 1 < n, buf[i + 1] | 0x20 == 115, i + 2 == n || !isAlnum(buf[i + 2]),
+               i == 0 || !isAlnum(buf[i - 1]) {
+                flushWord(); forgetWords(); tokens.append(Token(lex: .sarcasm)); i += 2; continue  // "/s"
+            }
+            if c == 34 { quote(); i += 1; continue }
+            if c == 47, !word.isEmpty, word.count <= 3, word.allSatisfy(isDigit), i + 1 < n, isDigit(buf[i + 1]) {
+                // A score: "10/10" and "1/1" all of it, "0/3" none, "9/10" in part (a caveat).
+                var k = i + 1
+                var of = 0
+                while k < n, isDigit(buf[k]), k - i <= 3 { of = of * 10 + Int(buf[k] - 48); k += 1 }
+                if k == n || !isAlnum(buf[k]) {
+                    let got = word.reduce(0) { $0 * 10 + Int($1 - 48) }
+                    word.removeAll(keepingCapacity: true)
+                    forgetWords()
+                    if got == of && of > 0 { tokens.append(Token(lex: .hitQuality)) }
+                    else if got == 0 && of > 0 { tokens.append(Token(lex: .missWord)) }
+                    else if got < of { tokens.append(Token(lex: .caveat, value: Reader.percentMarker)) }
+                    else { tokens.append(Token(lex: .other)) }
+                    i = k; continue
+                }
+            }
             if c < 0x80 {
                 flushWord()
                 switch c {
                 case 33, 63: push(Token(lex: .sentenceEnd, value: Int(c)))  // ! ? (a question is no verdict)
                 case 37:  // '%': "90% correct" qualifies a success as `caveats` do; "100%" qualifies nothing
-                    if let last = tokens.last, last.lex == .number, last.value < 100 { tokens[tokens.count - 1] = Token(lex: .caveat) }
+                    if let last = tokens.last, last.lex == .number, last.value < 100 {
+                        tokens[tokens.count - 1] = Token(lex: .caveat, value: Reader.percentMarker)
+                    }
                 // A line break inside a bullet is where it wrapped (`took two` / `  rounds`): a space.
                 case 59, 58, 40, 41, 91, 93, 47, 124:  // ; : ( ) [ ] / |  (the byte is kept: `failed:` is a label)
                     push(Token(lex: .clauseBreak, value: Int(c)))
@@ -521,6 +669,14 @@ enum Tokenizer {
                 word.append(39)
             case 0x2013 where i > 0 && isDigit(buf[i - 1]) && i + 3 < n && isDigit(buf[i + 3]):  // 2–3
                 flushWord(); range = true
+            case 0x201C, 0x201D:  // “ ”
+                quote()
+            case 0x3002, 0xFF01, 0xFF1F:  // 。！？
+                flushWord(); push(Token(lex: .sentenceEnd, value: cp == 0xFF1F ? 63 : 0))
+            case 0xFF0C, 0x3001, 0xFF1B, 0xFF1A:  // ，、；：
+                flushWord(); push(Token(lex: .clauseBreak))
+            case 0x2122, 0x00AE:  // ™ ®: "it just works™"
+                flushWord()
             case 0x2014, 0x2013:  // — –: a dash, as ` - ` (`FAILED — lost the schema`)
                 flushWord(); push(Token(lex: .clauseBreak, value: 45))
             case 0x2026, 0x2192, 0x2190:  // … → ←
@@ -704,10 +860,20 @@ struct Signals {
     var restricted = false       // "except ...", "only for ...", "not on Safari": success in part
     var sarcasm = false          // 🙄 🙃, "if you ignore ...": praise beside them is not meant
     var percent = false          // "90%": partial beside success ("about 90% correct")
+    var firstTry = false         // "first try", "one shot": a count of one
+    var afterHelp = false        // "after I pasted the error", "after some edits": more than the first prompt
+    var praiseContrasted = false // `but` after that praise: what follows weighs more
+    var partPraised = false      // "helpful explanation", "good idea": praise of something besides the answer
+    var litotes = false          // "not bad": a failure word denied, faint praise
+    var plainSuccess = false     // a success said as such, not as a failure denied
+    var partDenied = false       // a denial alone after success: "the regex was right, the code wasn't"
+    var problem = false          // "bugs", "errors" said, not denied: failure only after praise alone
+    var keptPart = false         // "kept the tests": a part of the answer kept
+    var wrotePart = false        // "rewrote the I/O": the user redid a part, not the whole
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
-            || tookOver || doubt != nil || claimed || eventually
+            || tookOver || doubt != nil || claimed || eventually || keptPart
     }
 }
 
@@ -836,6 +1002,20 @@ enum Reader {
     static let afterVerbMarker = 2
     /// Marks a word outside the lexicon ending in `-ing`: after `after`, something the user did first.
     static let gerundMarker = 2
+    /// Marks `dropped`, which before `in` or `into` is use ("dropped it into the repo"), not a failure.
+    static let droppedMarker = 1
+    /// Marks `into` (see `droppedMarker`).
+    static let intoMarker = 3
+    /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
+    static let fromMarker = 4
+    /// Marks a caveat read from a percentage under 100 ("90% there").
+    static let percentMarker = 1
+    /// Marks `meh`, a caveat only as a sentence's opening ("meh, it works").
+    static let mehMarker = 2
+    /// Marks `rewrote`, `redid` and the like among the user's writing: redoing what the answer gave.
+    static let redoMarker = 1
+    /// Marks a negation read from `n't` ("don't even run"), as against the word `not` ("not run yet").
+    static let contractedMarker = 3
     /// Marks `run` among the checks: not done, it is doubt only after have ("haven't run it").
     static let runMarker = 1
     /// Marks `more`, `extra`, `additional` and `further`: "two more prompts" are two after the first.
@@ -898,7 +1078,7 @@ enum Reader {
                 || s.eventually || s.tookOver || s.restricted {
                 return false
             }
-            if s.missSaid { rest.missSaid = true }
+            if s.missSaid || s.problem { rest.missSaid = true }  // "Great, now I have two bugs"
             start = end + 1
         }
         return rest.missSaid
@@ -914,20 +1094,41 @@ enum Reader {
             start = i + 1
         }
         if start < tokens.count { sentences.append((start, tokens.count)) }
+        // A sarcasm cue anywhere (🙄, "/s", "oh sure", scare quotes) vetoes every success reading.
+        let sarcastic = tokens.contains { $0.lex == .sarcasm && $0.value != countMarker }
+        // Doubt in a sentence before the deciding one ("Great, I guess?? Or terrible.") leaves it open.
+        var doubtBefore = false
 
         for (k, range) in sentences.enumerated() {
-            // A question ("Works?", "Did it fail?") states nothing.
-            if range.1 < tokens.count && tokens[range.1].value == 63 { continue }
             var s = Signals()
+            // A question ("Works?", "Did it fail?") states nothing, but its doubt stands.
+            if range.1 < tokens.count && tokens[range.1].value == 63 {
+                scan(&tokens, range.0, range.1, into: &s)
+                if s.doubt != nil { doubtBefore = true }
+                continue
+            }
             // A sentence that is only "no" is a miss.
-            if range.1 - range.0 == 1, tokens[range.0].lex == .no { return .miss }
+            // A sentence that is only "no", maybe after an interjection ("lol no", "Politely: no."), is a miss.
+            if tokens[range.1 - 1].lex == .no, range.1 - range.0 <= 3,
+               tokens[range.0..<(range.1 - 1)].allSatisfy({ $0.lex == .other || $0.lex == .clauseBreak }) {
+                return .miss
+            }
             scan(&tokens, range.0, range.1, into: &s)
             guard s.any else { continue }
+            if doubtBefore { return .unclassified }
+            if sarcastic {
+                s.sarcasm = true
+                // Praise the cue vetoes says nothing: read on ("wow. so helpful. it deleted my migrations 🙃").
+                var rest = s
+                rest.success = nil; rest.hit = nil; rest.negatedHit = false; rest.claimed = false; rest.firstTry = false
+                if !rest.any { continue }
+            }
             var verdict = decide(s)
             let label = isOutcomeLabel(tokens, range)
             // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
             // retraction is the final word, a miss.
-            if !label, verdict.verdict == .hit || verdict.verdict == .partial || s.claimed && s.miss == nil,
+            let undenied = s.partDenied ? decide({ var c = s; c.partDenied = false; return c }()) : verdict
+            if !label, undenied.verdict == .hit || undenied.verdict == .partial || s.claimed && s.miss == nil,
                retracted(tokens, from: range.0) {
                 return .miss
             }
@@ -937,6 +1138,29 @@ enum Reader {
             if s.shrug && verdict.verdict == .hit { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
             if verdict.verdict == .unclassified { return verdict }
+            // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
+            // undoes a success; "not sure why" does not, nor what follows a label.
+            if !label && (verdict.verdict == .hit || verdict.verdict == .partial) {
+                for later in sentences[(k + 1)...] {
+                    var l = Signals()
+                    scan(&tokens, later.0, later.1, into: &l)
+                    if l.doubt != nil { return .unclassified }
+                }
+            }
+            // Turns and nothing else ("Tried twice.", "Took 6 prompts."), then failure alone in a
+            // later sentence ("Both wrong. Wrote it by hand."): a miss after those turns.
+            if verdict.verdict == .partial, s.turns != nil || s.moreTurns, s.success == nil, s.hit == nil,
+               !s.partial, !s.eventually, !s.tookOver, s.miss == nil, !label {
+                for later in sentences[(k + 1)...] {
+                    var l = Signals()
+                    scan(&tokens, later.0, later.1, into: &l)
+                    guard l.any else { continue }
+                    if (l.miss != nil || l.tookOver) && l.success == nil && l.hit == nil && !l.partial && !l.eventually {
+                        return .miss(s.turns)
+                    }
+                    break
+                }
+            }
             // A hit a later sentence contradicts ("worked perfectly, in the demo. prod is still
             // broken"): the failure is the final word. `Worked first try.`, as `plog outcome --hit`
             // writes it, is a label: what follows it is the user's note.
@@ -945,8 +1169,16 @@ enum Reader {
                     var l = Signals()
                     scan(&tokens, later.0, later.1, into: &l)
                     if l.miss != nil && l.success == nil && l.hit == nil && !l.partial {
-                        // A failure word is the final word; success denied ("Good. Not great.") leaves it open.
-                        return l.missSaid ? .miss : .unclassified
+                        // A failure word is the final word; success denied ("Good. Not great.") leaves it
+                        // open, and so does a failure of another attempt ("1st try: perfect. 2nd run: garbage.").
+                        return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
+                    }
+                    // A later sentence of partial words, the user's own work or a restriction ("Works.
+                    // Had to fix the imports myself.", "Solved it. Sort of."): partial; the user writing
+                    // it anew ("Nice. But I ended up writing my own.") conflicts with the praise: open.
+                    if l.partial || l.tookOver || l.eventually || l.restricted || l.caveat {
+                        if l.miss != nil || l.instead || l.wrote && !l.rest && !l.wrotePart { return .unclassified }
+                        return .partial(nil)
                     }
                 }
             }
@@ -973,7 +1205,8 @@ enum Reader {
     static func decide(_ signals: Signals) -> Classification {
         var s = signals
         if s.sarcasm {
-            // Praise beside 🙄 or "if you ignore the crash" is not meant: failure and turns stand.
+            // Praise beside a sarcasm cue (🙄, `/s`, a word in scare quotes, "if you ignore the
+            // crash") is not meant: failure and turns stand.
             s.success = nil; s.hit = nil; s.negatedHit = false; s.claimed = false
         }
         if s.turns != nil || s.moreTurns || s.afterOneTurn {
@@ -984,7 +1217,8 @@ enum Reader {
         }
         // The user threw the answer away and wrote their own: a miss ("wrote it myself instead",
         // "rewrote it by hand"); finishing it ("wrote the rest myself") is partial.
-        if s.tookOver && (s.instead || s.wrote && !s.rest) && !s.partial {
+        let partRedone = s.wrotePart && (s.success != nil || s.hit != nil)
+        if s.tookOver && (s.instead || s.wrote && !s.rest && !partRedone && !s.partPraised) && !s.partial {
             // Beside success, what the user wrote may be something else ("wrote the tests myself,
             // the code worked first try"): open.
             return s.success == nil && s.hit == nil ? .miss : .unclassified
@@ -992,35 +1226,45 @@ enum Reader {
         // The user did the work and nothing says the answer helped ("did it by hand", "went with my
         // own version", "did it myself in the end"): a miss; finishing it ("finished it myself",
         // "fixed the rest by hand") or fixing it ("fixed it myself") is partial.
-        if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped {
+        if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped && !s.partPraised {
             return .miss
         }
         // A success restricted ("except on Windows", "only for the happy path") or qualified
         // ("with caveats", "90% correct") holds in part.
         let qualified = (s.restricted || s.caveat) && (s.success != nil || s.hit != nil)
         if s.partial || s.eventually || s.tookOver || qualified || s.helped && s.success != nil && s.miss == nil {
+            // "Worked first try after I pasted the error": one turn and more than one, both said.
+            if s.firstTry && s.afterHelp && !s.negatedHit { return .unclassified }
             // Partial words beside failure are unclear ("partially failed"); the user taking over
             // after a failure is a miss ("gave up, did it by hand").
             if s.miss != nil && s.success == nil { return s.partial ? .unclassified : .miss(nil) }
             return .partial(nil)
         }
         if s.hit != nil {
-            if s.miss != nil || s.negatedHit || s.shortfall { return .unclassified }
+            if s.miss != nil || s.negatedHit || s.shortfall || s.partDenied { return .unclassified }
             return .hit
         }
         if s.negatedHit {
             return s.success != nil ? .partial(nil) : .unclassified
         }
+        // "Kept the tests, threw away the implementation": a part kept, a part not.
+        if s.keptPart && (s.miss != nil || s.wrote) && s.success == nil && s.hit == nil { return .partial(nil) }
         if let m = s.miss {
+            // Praise of something besides the answer beside a failure ("Right idea, wrong library
+            // version", "Good idea, bad code"): which weighs more is not said; after `but` the
+            // failure does ("Nice idea, but it didn't compile").
+            if s.partPraised && !s.praiseContrasted && s.success == nil && s.hit == nil { return .unclassified }
             if let ok = s.success { return m < ok ? .partial(nil) : .unclassified }
             return .miss
         }
-        if s.success != nil { return s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
+        if s.success != nil { return s.partDenied || s.litotes && !s.plainSuccess ? .unclassified : s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
         return .unclassified
     }
 
     /// The kinds of signal a phrase can give; a negation ahead of it flips or drops it.
     enum Kind { case hit, hitQuality, partial, miss, success, turns(Int?), negation }
+
+    static func isTurns(_ k: Kind) -> Bool { if case .turns = k { return true } else { return false } }
 
     /// Finds the signals in `t[start..<end]`.
     static func scan(_ t: inout [Token], _ start: Int, _ end: Int, into s: inout Signals) {
@@ -1049,14 +1293,19 @@ enum Reader {
                 if case .negation = kind {} else { return }
             }
             var denied = false
-            if let neg = pendingNegation, pos - neg <= negationScope {
+            var faint = false
+            if let neg = pendingNegation, pos - neg <= negationScope, !(negationScope > 4 && isTurns(kind)) {
+                // (A quantifier reaches past a count: "none of the 4 attempts compiled".)
                 pendingNegation = nil
                 switch kind {
                 case .success: kind = .miss; denied = true
                 case .hit, .turns(1): s.negatedHit = true; return
                 case .hitQuality: kind = .partial
                 case .partial, .turns: return
-                case .miss: kind = .success
+                case .miss:
+                    kind = .success
+                    // "not bad", "not terrible", "not useless": a failure denied is faint praise.
+                    if t[pos].lex == .missWord { s.litotes = true; faint = true }
                 case .negation: return
                 }
             }
@@ -1068,10 +1317,11 @@ enum Reader {
                 if !denied { s.missSaid = true }
             case .success:
                 s.success = pos
+                if !faint { s.plainSuccess = true }
                 if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
                 if let n {
-                    if n == 1 { if s.hit == nil { s.hit = pos } }
+                    if n == 1 { if s.hit == nil { s.hit = pos }; s.firstTry = true }
                     else if n >= 2 { s.turns = max(s.turns ?? 0, n) }
                 } else {
                     s.moreTurns = true
@@ -1089,6 +1339,7 @@ enum Reader {
             let l = t[i].lex
             switch l {
             case .clauseBreak:
+                if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
                 pendingNegation = nil
                 negationScope = 4
                 pendingHedge = nil
@@ -1100,6 +1351,8 @@ enum Reader {
                 pendingHedge = i; pendingNegation = nil; i += 1
             case .doubt where lex(i + 1) == .number && lex(i + 2) == .other:
                 i += 1  // "took maybe 10 minutes": an estimate of something else, not doubt about the outcome
+            case .doubt where lex(i + 1) == .why:
+                i += 2  // "not sure why", "no idea how": doubt about the cause, not the outcome
             case .doubt:
                 if s.doubt == nil { s.doubt = i }
                 pendingHedge = i; pendingNegation = nil; i += 1
@@ -1121,7 +1374,22 @@ enum Reader {
                 if lex(i + 1) != .of { s.instead = true }  // "instead of X" compares, it does not abandon
                 i += 1
             case .wrote:
+                // "rewrote the I/O" redid a part; "rewrote the whole thing", "rewrote it" all of it.
+                if t[i].value == redoMarker && lex(i + 1) == .the && lex(i + 2) != .whole { s.wrotePart = true }
                 s.wrote = true; i += 1
+            case .kept:
+                // "kept the tests, threw away the rest": a part kept; "kept it as is": all of it.
+                if lex(i + 1) == .the { s.keptPart = true; i += 2; continue }
+                if lex(i + 1) == .it { record(.success, at: i); i += 2; continue }
+                i += 1
+            case .still:
+                // "still didn't handle pagination": a failure, whatever the verb.
+                if lex(i + 1) == .negation { record(.miss, at: i) }
+                i += 1
+            case .failsDenied:
+                // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing.
+                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil; record(.miss, at: i) }
+                i += 1
             case .rest:
                 s.rest = true; i += 1
             case .shortfall:
@@ -1148,10 +1416,20 @@ enum Reader {
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 // "works, but not on Safari", "worked, not for the async case": a success restricted.
                 if s.success != nil || s.hit != nil,
-                   [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && t[i + 1].value == scopeMarker {
+                   [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && t[i + 1].value == scopeMarker
+                    // "worked with o1 but not 4o": a thing named after "but not"
+                    || i > start && t[i - 1].lex == .clauseBreak && t[i - 1].value == contrastMarker
+                        && lex(i + 1) == .other && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd) {
                     s.restricted = true; i += 1; continue
                 }
+                // "the regex was right, the surrounding code wasn't": a denial standing at a clause's
+                // end after success denies a part of it (a failure, but not said in its own words).
+                if s.success != nil || s.hit != nil, i + 1 >= end || lex(i + 1) == .clauseBreak {
+                    s.partDenied = true; i += 1; continue
+                }
                 record(.negation, at: i); i += 1
+            case .no where lex(i + 1) == .editNoun && t[i + 1].value == fixMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.miss, at: i); i += 2  // "Circular reasoning, no fix.": no solution
             case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention,
                  .no where lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)),
                  .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)):
@@ -1176,13 +1454,22 @@ enum Reader {
                     record(.miss, at: i); i += 1; continue
                 }
                 record(.negation, at: i); i += 1
-            case .success where lex(i + 1) == .remark:
-                i += 2  // "good question", "nice idea": praise for something else
+            case .success where pendingNegation == nil && remarkBefore(t, i, start),
+                 .right where pendingNegation == nil && remarkBefore(t, i, start):
+                s.partPraised = true; i += 1  // "the approach was right": praise of something else
+            case .success where lex(i + 1) == .remark, .right where lex(i + 1) == .remark:
+                // "good question", "nice idea": praise for something else, though it helped
+                // ("helpful explanation; code I wrote myself" is partial).
+                s.partPraised = true; i += 2
             case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
                 pendingNegation = nil  // "ne marche pas": one negation in two words
                 record(.miss, at: i); i += 2  // "ça marche pas", "funktioniert nicht"
             case .success:
-                record(.success, at: i); i += 1
+                record(.success, at: i)
+                // "good start", "solid first draft", "a nice outline": praise of a beginning, a partial.
+                if lex(i + 1) == .beginning { s.partial = true; i += 1 }
+                else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
+                i += 1
             case .myself:
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.tookOver = true }
                 i += 1
@@ -1197,6 +1484,10 @@ enum Reader {
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
                 record(.partial, at: i); i += 1
+            case .missWord where t[i].value == droppedMarker
+                && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
+                    || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker):
+                i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
             case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
@@ -1205,8 +1496,10 @@ enum Reader {
             case .intervention:
                 record(.partial, at: i); i += 1
             case .until:
-                // "didn't work until the third try": failure, then success.
+                // "didn't work until the third try": failure, then success; "worked great until I tried
+                // it on real data": success, then failure.
                 if s.miss != nil { pendingNegation = nil; record(.success, at: i) }
+                else if s.success != nil || s.hit != nil { record(.miss, at: i) }
                 i += 1
             case .give where lex(i + 1) == .up:
                 record(.miss, at: i); i += 2
@@ -1216,6 +1509,13 @@ enum Reader {
                 record(.partial, at: i); i += 2
             case .got:
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
+                if lex(i + 1) == .the {
+                    // "got the layout; I did the colours": a part of it right. "got the same error" is not.
+                    var k = i + 2
+                    while k < end, ![.clauseBreak, .sentenceEnd, .problem, .missWord, .negation, .no].contains(t[k].lex) { k += 1 }
+                    if k >= end || t[k].lex == .clauseBreak || t[k].lex == .sentenceEnd { record(.success, at: i) }
+                    i += 2; continue
+                }
                 if lex(i + 1) == .it {
                     // "got it"; but in "never got it to work", "got it working" and "got it right"
                     // the verdict is in the word after.
@@ -1241,27 +1541,33 @@ enum Reader {
                 if t[k - 1].lex == .intervention, [.once, .twice, .thrice].contains(lex(k)) {
                     record(.turns(lex(k) == .once ? 2 : lex(k) == .twice ? 3 : 4), at: i); i = k + 1; continue
                 }
-                record(.partial, at: i); i = k
+                record(.partial, at: i); s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
-                record(.partial, at: i); i += 2  // "worked after restarting the chat"
+                record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
-                record(.partial, at: i); i += 2  // "worked after I added the file", "after adding context"
+                record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after I added the file", "after adding context"
             case .problem:
-                // "no issues", "without problems": success; "some issues" alone says nothing.
+                // "no issues", "without problems": success; "some issues" alone says nothing, but "same
+                // error", "still the same bug" are a failure that persists.
                 if let neg = pendingNegation, i - neg <= 4 { record(.miss, at: i) }  // a negated miss is a success
+                else if (max(start, i - 3)..<i).contains(where: { t[$0].lex == .same || t[$0].lex == .still }) { record(.miss, at: i) }
+                else { s.problem = true }
                 i += 1
             case .need where i - start >= 2 && [.negation, .no].contains(t[i - 2].lex)
                 && [.intervention, .editNoun, .partialWord, .retried].contains(t[i - 1].lex):
                 pendingNegation = nil  // used up by the edits it denies
                 record(.hit, at: i); i += 1  // "no follow-ups needed", "no edits needed"
+            case .need where lex(i + 1) == .to && lex(i + 2) == .verify:
+                if s.doubt == nil { s.doubt = i }  // "need to recheck": a check not yet made
+                i += 3
             case .need:
                 // "needed a nudge", "needs more work", "needed 3 turns", "needed to fix imports": the
                 // answer needed more; "need to check it" (what the user will do) says nothing.
                 if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 var k = i + 1
                 var skipped = 0
-                while skipped < 2, [.other, .vague, .modifier, .another, .to].contains(lex(k)),
+                while skipped < 3, [.other, .vague, .modifier, .another, .to, .of].contains(lex(k)),
                       !(lex(k) == .other && t[k].value == gerundMarker) { k += 1; skipped += 1 }
                 if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k))
                     || lex(k) == .other && t[k].value == gerundMarker && k == i + 1
@@ -1305,6 +1611,8 @@ enum Reader {
                 // "worked on the second", "right the second": the noun is left out (but in "picked the
                 // second" the second is no turn)
                 record(.turns(t[i + 1].value), at: i); i += 2
+            case .ordinal where t[i].value >= 2 && lex(i + 1) == .answerNoun:
+                record(.turns(t[i].value), at: i); i += 2  // "the second answer was right", "second version worked"
             case .ordinal where lex(i + 1) == .number && t[i + 1].value == 1:
                 record(.turns(t[i].value), at: i); i += 2  // "the second one nailed it"
             case .ordinal where t[i].value >= 2 && (i == start || t[i - 1].lex == .clauseBreak)
@@ -1327,6 +1635,10 @@ enum Reader {
                 i += 1
             case .eventually:
                 s.eventually = true; i += 1
+            case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
+                record(.partial, at: i); i += 2  // "about 90% there"
+            case .caveat where t[i].value == mehMarker && i != start:
+                i += 1  // "the variable names are a bit meh": about a thing
             case .caveat:
                 s.caveat = true; i += 1
             case .except:
@@ -1343,10 +1655,15 @@ enum Reader {
             case .verify:
                 // "haven't tried it", "not tested", "hasn't been deployed": the outcome is not known yet;
                 // `run` only after have ("haven't run it"; "didn't even run" is a failure).
-                if let neg = pendingNegation, i - neg <= 2,
-                   t[i].value != runMarker || neg > start && t[neg - 1].lex == .had {
+                if let neg = pendingNegation, i - neg <= 2 {
                     pendingNegation = nil
-                    if s.doubt == nil { s.doubt = i }
+                    if t[i].value != runMarker || neg > start && t[neg - 1].lex == .had || t[neg].value != contractedMarker {
+                        if s.doubt == nil { s.doubt = i }
+                    } else if t[i..<end].contains(where: { $0.lex == .yet }) {
+                        if s.doubt == nil { s.doubt = i }  // "didn't run it yet"
+                    } else {
+                        record(.miss, at: i)  // "the tests it wrote don't even run"
+                    }
                 }
                 i += 1
             case .sarcasm where t[i].value == countMarker:
@@ -1359,6 +1676,27 @@ enum Reader {
                 i += 1
             }
         }
+        // Success because of the answer's own failure or rewrite ("Passed all tests, because it
+        // rewrote the tests", "tests pass because it deleted them"): a failure.
+        if s.success != nil || s.hit != nil, let b = (start..<end).first(where: { t[$0].lex == .because }),
+           b > (s.success ?? s.hit!), b + 1 < end, t[b + 1].lex == .it,
+           (b..<end).contains(where: { [.missWord, .wrote, .shortfall].contains(t[$0].lex) }) {
+            s.success = nil; s.hit = nil; s.firstTry = false
+            if s.miss == nil { s.miss = b }
+            s.missSaid = true
+        }
+    }
+
+    /// Whether a remark (`idea`, `approach`, `explanation`) stands up to three words before `i` in its
+    /// clause: what the praise at `i` is about ("the approach was right").
+    static func remarkBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i - 1
+        while k >= start && i - k <= 3 {
+            if t[k].lex == .remark { return true }
+            if t[k].lex == .clauseBreak { return false }
+            k -= 1
+        }
+        return false
     }
 
     /// Where the words after `after` end when they name help the answer needed (`edits`, `some
@@ -1366,7 +1704,7 @@ enum Reader {
     static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
         var k = i
         while k < end && k - i < 4 {
-            if [.editNoun, .intervention, .input].contains(t[k].lex) { return k + 1 }
+            if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
             guard [.other, .the, .vague, .modifier, .it, .give].contains(t[k].lex) else { return nil }
             k += 1
         }
@@ -1394,6 +1732,7 @@ enum Reader {
         if lex(k) == .of { k += 1 }
         var more = false
         if lex(k) == .vague || lex(k) == .modifier { more = t[k].lex == .vague && t[k].value == moreMarker; k += 1 }  // "two more tries", "a few more rounds"
+        if count != nil, lex(k) == .other, lex(k + 1) == .turnNoun { k += 1 }  // "three different phrasings"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
         // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
         if let c = count, lex(k) == .intervention || more && i > 0 && t[i].lex != .another { count = c + 1 }
