@@ -51,8 +51,17 @@ struct plog_like_table {
     uint64_t first_written[PLOG_LIKE_TERM_MAX + 2];
     /// The first three bytes of the ASCII-led terms, each as `(byte | 0x20) & 31`, as bits of a
     /// 32,768-bit set: in ASCII text only words whose first three bytes are in it are looked up
-    /// (distinct prefixes may share a bit; that only costs a look-up).
+    /// (distinct prefixes may share a bit; that only costs a look-up). Used without `simd_screen`.
     uint64_t prefix_bits[512];
+    /// The same three bytes as nibble tables, for `pshufb`: bit `j` of `nibbles[k][0][x & 15]`
+    /// and of `nibbles[k][1][x >> 4]` is set when a term of bucket `j` has byte `k` with
+    /// `byte | 0x20 == x`. Terms with the same first byte share a bucket; the first eight
+    /// first bytes have one each. A word is looked up only when its first three bytes agree on
+    /// a bucket.
+    unsigned char nibbles[3][2][16];
+    /// Set by `plog_like_table_init` on x86 processors with SSSE3 and POPCNT: the nibble tables
+    /// screen the words, 64 bytes at a time. Tests clear it to check the other screen.
+    int simd_screen;
     /// Set when an ASCII-led term is shorter than three bytes: the screen is off.
     int short_terms;
     /// How many terms start with an ASCII byte (none: words of ASCII text are only counted).
