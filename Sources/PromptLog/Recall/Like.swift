@@ -264,46 +264,55 @@ extension Recall {
         let average = Double(counted.words) / Double(n)
 
         // Every block with a term, with its counts: from the counting pass's records when it kept
-        // them all, else from a second pass for the chosen terms.
+        // them all, else from a second pass for the chosen terms. Each part of the log is ranked
+        // on its own thread, with its own filter checker (the matchers keep scratch memory).
         // Only the best blocks the budget could ever take are kept.
         let limit = request.budget.mostBlocks
-        let rank = { (span: BlockSpan, counts: [Int], length: Int, filters: FilterCheck, verifier: BlockVerifier?)
-            throws -> LikeMatch? in
-            guard try filters.admitsHeader(buf, span) else { return nil }
-            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return nil }
-            guard filters.admitsVerdict(buf, span) else { return nil }
+        let k = chosen.count
+        /// Offers the block `span` with `counts[i]` of chosen term `i` (all 0 when none) to `top`
+        /// when it passes the filters. `counts` is the caller's buffer, reused block after block:
+        /// a match keeps its own copy only when it is kept.
+        func offer(_ span: BlockSpan, _ counts: [Int], _ length: Int, _ filters: FilterCheck, _ verifier: BlockVerifier?,
+                   to top: inout LikeTop) throws {
+            guard try filters.admitsHeader(buf, span) else { return }
+            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
+            guard filters.admitsVerdict(buf, span) else { return }
             let s = LikeRanking.score(counts: counts, length: length, weights: weights, averageLength: average)
-            return LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
-                             termCounts: counts)
+            top.offer(score: s, offset: span.offset) {
+                LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
+                          termCounts: counts)
+            }
         }
+        let checkers = (0..<Parallel.cores).map { $0 == 0 ? (filters, verifier) : (filters.copy(), verifier?.copy()) }
         var top = LikeTop(limit: limit)
         if let records = counted.records {
             // Position of each candidate among the chosen terms (-1: not chosen).
-            var slot = Array(repeating: -1, count: candidates.count)
-            for (t, c) in chosen.enumerated() { slot[c] = t }
-            for part in records {
-                try part.forEach { record, pairs in
-                    var counts: [Int]? = nil
+            let slot = candidates.indices.map { chosen.firstIndex(of: $0) ?? -1 }
+            let tops = try Parallel.map(records.count) { part -> LikeTop in
+                var top = LikeTop(limit: limit)
+                var counts = Array(repeating: 0, count: k)
+                try records[part].forEach { record, pairs in
+                    var any = false
                     for pair in pairs where slot[Int(pair & 63)] >= 0 {
-                        if counts == nil { counts = Array(repeating: 0, count: chosen.count) }
-                        counts![slot[Int(pair & 63)]] = Int(pair >> 6)
+                        counts[slot[Int(pair & 63)]] = Int(pair >> 6)
+                        any = true
                     }
-                    if let counts, let m = try rank(record.span, counts, record.length, filters, verifier) { top.offer(m) }
+                    guard any else { return }
+                    try offer(record.span, counts, record.length, checkers[part].0, checkers[part].1, to: &top)
+                    for i in 0..<k { counts[i] = 0 }
                 }
+                return top
             }
+            for t in tops { top.merge(t) }
         } else {
-            // One filter checker per thread (their matchers keep scratch memory).
-            let checkers = (0..<Parallel.cores).map { _ in (filters.copy(), verifier?.copy()) }
-            let k = chosen.count
             let parts = LikeCounter.forEachBlock(buf, terms: chosen.map { candidates[$0].bytes }, releasePages: releasePages,
-                                                 initial: (top: LikeTop(limit: limit), error: Error?.none)) {
+                                                 initial: (top: LikeTop(limit: limit), counts: Array(repeating: 0, count: k),
+                                                           error: Error?.none)) {
                 acc, part, span, counts, length in
-                let mine = UnsafeBufferPointer(start: counts, count: k)
-                guard acc.error == nil, mine.contains(where: { $0 > 0 }) else { return }
+                guard acc.error == nil, UnsafeBufferPointer(start: counts, count: k).contains(where: { $0 > 0 }) else { return }
+                for i in 0..<k { acc.counts[i] = Int(counts[i]) }
                 do {
-                    if let m = try rank(span, mine.map { Int($0) }, length, checkers[part].0, checkers[part].1) {
-                        acc.top.offer(m)
-                    }
+                    try offer(span, acc.counts, length, checkers[part].0, checkers[part].1, to: &acc.top)
                 } catch { acc.error = error }
             }
             for p in parts {
@@ -345,23 +354,32 @@ struct LikeTop {
     init(limit: Int?) { self.limit = limit }
 
     static func isBetter(_ a: LikeMatch, _ b: LikeMatch) -> Bool {
-        a.score != b.score ? a.score > b.score : a.span.offset > b.span.offset
+        isBetter(a.score, a.span.offset, than: b)
+    }
+
+    /// Whether a match scoring `score` for the block at `offset` goes before `b`.
+    static func isBetter(_ score: Double, _ offset: Int, than b: LikeMatch) -> Bool {
+        score != b.score ? score > b.score : offset > b.span.offset
     }
 
     /// The last of `limit` kept matches after a cut: a match not better than it can never be
     /// among the best `limit`, so it is not kept.
     private var floor: LikeMatch?
 
-    mutating func offer(_ m: LikeMatch) {
+    /// Offers a match scoring `score` for the block at `offset`; `make` builds it, only when it
+    /// is kept.
+    mutating func offer(score: Double, offset: Int, _ make: () -> LikeMatch) {
         offered += 1
-        if let floor, !LikeTop.isBetter(m, floor) { return }
-        kept.append(m)
+        if let floor, !LikeTop.isBetter(score, offset, than: floor) { return }
+        kept.append(make())
         // Sorted and cut now and then, so that at most twice the limit is ever held.
         if let limit, kept.count >= 2 * max(limit, 64) {
             kept = Array(kept.sorted(by: LikeTop.isBetter).prefix(limit))
             floor = limit > 0 && kept.count == limit ? kept.last : nil
         }
     }
+
+    mutating func offer(_ m: LikeMatch) { offer(score: m.score, offset: m.span.offset) { m } }
 
     mutating func merge(_ other: LikeTop) {
         offered += other.offered
