@@ -193,7 +193,7 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
 
 /* Looks the term `b[start..<start+len]` up in the table; adds to its count. */
 static inline void count_term(const unsigned char *b, size_t start, size_t len, const struct plog_like_table *t,
-                              uint32_t *counts) {
+                              uint32_t *counts, uint64_t *found) {
     if (len > PLOG_LIKE_TERM_MAX) return;
     unsigned char f = lower(b[start]);
     if (!((t->first[len] >> (f & 63)) & 1)) return;
@@ -201,7 +201,7 @@ static inline void count_term(const unsigned char *b, size_t start, size_t len, 
         if (t->len[i] != len || t->term[i][0] != f) continue;
         size_t k = 1;
         while (k < len && t->term[i][k] == lower(b[start + k])) k++;
-        if (k == len) { counts[i]++; return; }
+        if (k == len) { counts[i]++; *found |= (uint64_t)1 << i; return; }
     }
 }
 
@@ -266,7 +266,7 @@ __attribute__((target("ssse3,popcnt"))) static inline uint64_t screen64(const un
    after it ends any character or bigram). */
 static inline __attribute__((always_inline)) size_t count_chunks_body(const unsigned char *b, size_t p, size_t stop,
                                                                       size_t n, const struct plog_like_table *t,
-                                                                      uint32_t *counts, size_t *words, int simd) {
+                                                                      uint32_t *counts, uint64_t *found, size_t *words, int simd) {
     size_t start, end, len;
     int cjk;
     while (p < stop && p + 80 <= n) {
@@ -319,7 +319,7 @@ static inline __attribute__((always_inline)) size_t count_chunks_body(const unsi
             struct plog_like_walk r = {q + s0, 0};
             while (next_term(b, e, &r, &start, &end, &len, &cjk)) {
                 ++*words;
-                count_term(b, start, len, t, counts);
+                count_term(b, start, len, t, counts, found);
             }
         }
         *words += (size_t)__builtin_popcountll(starts);
@@ -344,39 +344,40 @@ static inline __attribute__((always_inline)) size_t count_chunks_body(const unsi
             }
             size_t written = e - s;
             if (written <= PLOG_LIKE_TERM_MAX + 1 && ((t->first_written[written] >> (lower(b[s]) & 63)) & 1))
-                count_term(b, s, normalised_length(b, s, e), t, counts);
+                count_term(b, s, normalised_length(b, s, e), t, counts, found);
         }
     }
     return p;
 }
 
 static size_t count_chunks_plain(const unsigned char *b, size_t p, size_t stop, size_t n,
-                                 const struct plog_like_table *t, uint32_t *counts, size_t *words) {
-    return count_chunks_body(b, p, stop, n, t, counts, words, 0);
+                                 const struct plog_like_table *t, uint32_t *counts, uint64_t *found, size_t *words) {
+    return count_chunks_body(b, p, stop, n, t, counts, found, words, 0);
 }
 #ifdef PLOG_SIMD_SCREEN
 /* With POPCNT too: the word count is a popcount per 64 bytes, a dozen instructions without it. */
 __attribute__((target("ssse3,popcnt"))) static size_t count_chunks_simd(const unsigned char *b, size_t p, size_t stop,
                                                                        size_t n, const struct plog_like_table *t,
-                                                                       uint32_t *counts, size_t *words) {
-    return count_chunks_body(b, p, stop, n, t, counts, words, 1);
+                                                                       uint32_t *counts, uint64_t *found, size_t *words) {
+    return count_chunks_body(b, p, stop, n, t, counts, found, words, 1);
 }
 #endif
 static inline size_t count_chunks(const unsigned char *b, size_t p, size_t stop, size_t n,
-                                 const struct plog_like_table *t, uint32_t *counts, size_t *words) {
+                                 const struct plog_like_table *t, uint32_t *counts, uint64_t *found, size_t *words) {
 #ifdef PLOG_SIMD_SCREEN
-    if (t->simd_screen) return count_chunks_simd(b, p, stop, n, t, counts, words);
+    if (t->simd_screen) return count_chunks_simd(b, p, stop, n, t, counts, found, words);
 #endif
-    return count_chunks_plain(b, p, stop, n, t, counts, words);
+    return count_chunks_plain(b, p, stop, n, t, counts, found, words);
 }
 #endif
 
 size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const struct plog_like_table *t,
-                       uint32_t *counts) {
+                       uint32_t *counts, uint64_t *found) {
     for (int i = 0; i < t->count; i++) counts[i] = 0;
+    *found = 0;
     size_t words = 0;
 #if defined(__SSE2__)
-    size_t p = count_chunks(b, from, to, to, t, counts, &words);
+    size_t p = count_chunks(b, from, to, to, t, counts, found, &words);
     if (p < to) {
         /* The last bytes (under 80), in a copy padded with spaces, which end a term as the end
            of the text does: a block's last bytes are an eighth of a log, and the byte rules
@@ -384,7 +385,7 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
         unsigned char tail[192];
         memcpy(tail, b + p, to - p);
         memset(tail + (to - p), ' ', sizeof tail - (to - p));
-        count_chunks(tail, 0, to - p, sizeof tail, t, counts, &words);
+        count_chunks(tail, 0, to - p, sizeof tail, t, counts, found, &words);
     }
 #else
     struct plog_like_walk w = {from, 0};
@@ -392,7 +393,7 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
     int cjk;
     while (next_term(b, to, &w, &start, &end, &len, &cjk)) {
         words++;
-        count_term(b, start, len, t, counts);
+        count_term(b, start, len, t, counts, found);
     }
 #endif
     return words;

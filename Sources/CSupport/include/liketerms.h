@@ -74,10 +74,11 @@ void plog_like_table_init(struct plog_like_table *t);
 int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, size_t len);
 
 /// Reads the terms of `b[from..<to]` (a block): `counts[i]` becomes how often term `i` of the
-/// table occurs there (every entry up to `t->count` is written), and returns how many terms the
-/// text has in all (the block's length for ranking).
+/// table occurs there (every entry up to `t->count` is written) and bit `i` of `*found` is set
+/// when it does, and returns how many terms the text has in all (the block's length for
+/// ranking).
 size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const struct plog_like_table *t,
-                       uint32_t *counts);
+                       uint32_t *counts, uint64_t *found);
 
 /// The first `p` in `from..<to` (`from` > 0) where a line starts with `## ` (`b[p - 1]` is `\n`;
 /// `b` readable from `from - 1`), or `to`: where a block header may start, found with `memchr`

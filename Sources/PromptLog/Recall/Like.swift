@@ -272,11 +272,15 @@ extension Recall {
         /// Offers the block `span` with `counts[i]` of chosen term `i` (all 0 when none) to `top`
         /// when it passes the filters. `counts` is the caller's buffer, reused block after block:
         /// a match keeps its own copy only when it is kept.
+        /// Blocks are checked only when there is something to check (most requests have no filter).
+        let checks = verifier != nil || filters.filter.needsHeader || filters.filter.verdicts != nil
         func offer(_ span: BlockSpan, _ counts: [Int], _ length: Int, _ filters: FilterCheck, _ verifier: BlockVerifier?,
                    to top: inout LikeTop) throws {
-            guard try filters.admitsHeader(buf, span) else { return }
-            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
-            guard filters.admitsVerdict(buf, span) else { return }
+            if checks {
+                guard try filters.admitsHeader(buf, span) else { return }
+                if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
+                guard filters.admitsVerdict(buf, span) else { return }
+            }
             let s = LikeRanking.score(counts: counts, length: length, weights: weights, averageLength: average)
             top.offer(score: s, offset: span.offset) {
                 LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
@@ -291,6 +295,7 @@ extension Recall {
             let tops = try Parallel.map(records.count) { part -> LikeTop in
                 var top = LikeTop(limit: limit)
                 var counts = Array(repeating: 0, count: k)
+                let (filters, verifier) = checkers[part]
                 try records[part].forEach { record, pairs in
                     var any = false
                     for pair in pairs where slot[Int(pair & 63)] >= 0 {
@@ -298,7 +303,7 @@ extension Recall {
                         any = true
                     }
                     guard any else { return }
-                    try offer(record.span, counts, record.length, checkers[part].0, checkers[part].1, to: &top)
+                    try offer(record.span, counts, record.length, filters, verifier, to: &top)
                     for i in 0..<k { counts[i] = 0 }
                 }
                 return top
@@ -308,8 +313,8 @@ extension Recall {
             let parts = LikeCounter.forEachBlock(buf, terms: chosen.map { candidates[$0].bytes }, releasePages: releasePages,
                                                  initial: (top: LikeTop(limit: limit), counts: Array(repeating: 0, count: k),
                                                            error: Error?.none)) {
-                acc, part, span, counts, length in
-                guard acc.error == nil, UnsafeBufferPointer(start: counts, count: k).contains(where: { $0 > 0 }) else { return }
+                acc, part, span, counts, found, length in
+                guard acc.error == nil, found != 0 else { return }
                 for i in 0..<k { acc.counts[i] = Int(counts[i]) }
                 do {
                     try offer(span, acc.counts, length, checkers[part].0, checkers[part].1, to: &acc.top)
@@ -423,11 +428,13 @@ enum LikeCounter {
         var overflowed = false
 
         /// Each record with its (candidate, count) pairs.
-        func forEach(_ body: (Record, ArraySlice<UInt32>) throws -> Void) rethrows {
-            var from = 0
-            for r in list {
-                try body(r, pairs[from..<r.pairsEnd])
-                from = r.pairsEnd
+        func forEach(_ body: (Record, UnsafeBufferPointer<UInt32>) throws -> Void) rethrows {
+            try pairs.withUnsafeBufferPointer { pairs in
+                var from = 0
+                for r in list {
+                    try body(r, UnsafeBufferPointer(rebasing: pairs[from..<r.pairsEnd]))
+                    from = r.pairsEnd
+                }
             }
         }
     }
@@ -454,23 +461,27 @@ enum LikeCounter {
         // in most blocks.
         let pairLimit = remembered.multipliedReportingOverflow(by: 16).overflow ? Int.max : remembered * 16
         let parts = forEachBlock(buf, terms: terms, releasePages: releasePages,
-                                 initial: Part(df: Array(repeating: 0, count: terms.count))) { acc, _, span, counts, length in
+                                 initial: Part(df: Array(repeating: 0, count: terms.count))) { acc, _, span, counts, found, length in
             acc.blocks += 1
             acc.words += length
-            var any = false
-            for i in 0..<terms.count where counts[i] > 0 {
-                acc.df[i] += 1
-                any = true
+            guard found != 0 else { return }
+            var rest = found
+            while rest != 0 {
+                acc.df[rest.trailingZeroBitCount] += 1
+                rest &= rest - 1
             }
-            guard any, !acc.records.overflowed else { return }
+            guard !acc.records.overflowed else { return }
             if acc.records.list.count >= remembered || acc.records.pairs.count + terms.count > pairLimit {
                 acc.records.overflowed = true
                 acc.records.list = []
                 acc.records.pairs = []
                 return
             }
-            for i in 0..<terms.count where counts[i] > 0 {
+            rest = found
+            while rest != 0 {
+                let i = rest.trailingZeroBitCount
                 acc.records.pairs.append(UInt32(i) | min(counts[i], UInt32.max >> 6) << 6)
+                rest &= rest - 1
             }
             acc.records.list.append(Record(span: span, length: length, pairsEnd: acc.records.pairs.count))
         }
@@ -498,10 +509,12 @@ enum LikeCounter {
     }
 
     /// Folds every block of `buf` (the part's index, below `Parallel.cores`; the block's span,
-    /// the counts of `terms` in it, its length in words) into one accumulator per part; parts in
-    /// log order, each part's blocks in log order.
+    /// the counts of `terms` in it, a mask of the terms it has (bit `i`: `counts[i] > 0`), its
+    /// length in words) into one accumulator per part; parts in log order, each part's blocks in
+    /// log order.
     static func forEachBlock<A>(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], releasePages: Bool, initial: A,
-                                _ fold: @escaping (inout A, Int, BlockSpan, UnsafeMutablePointer<UInt32>, Int) -> Void) -> [A] {
+                                _ fold: @escaping (inout A, Int, BlockSpan, UnsafeMutablePointer<UInt32>, UInt64, Int) -> Void)
+        -> [A] {
         let from = LogScanner.nextHeader(buf, from: 0)
         let to = buf.count
         guard from < to, let base = buf.baseAddress else { return [initial] }
@@ -531,8 +544,9 @@ enum LikeCounter {
             while start < end {
                 let headerEnd = LogScanner.lineEnd(buf, from: start)
                 let next = nextHeader(buf, from: headerEnd, to: end)
-                let length = plog_like_count(base, start, next, shared, counts)
-                fold(&acc, part, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, length)
+                var found: UInt64 = 0
+                let length = plog_like_count(base, start, next, shared, counts, &found)
+                fold(&acc, part, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, found, length)
                 if releasePages && next - released >= RecallSearcher.step {
                     PageRelease.drop(buf, from: released, to: next)
                     released = next
