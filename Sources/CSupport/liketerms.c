@@ -147,7 +147,8 @@ static inline unsigned prefix_key(const unsigned char *b) {
 void plog_like_table_init(struct plog_like_table *t) {
     memset(t, 0, sizeof *t);
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
-    t->simd_screen = __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt");
+    if (__builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt"))
+        t->simd_screen = __builtin_cpu_supports("avx2") ? 2 : 1;
 #endif
 }
 
@@ -251,13 +252,58 @@ __attribute__((target("ssse3,popcnt"))) static inline uint64_t screen64(const un
     }
     return m;
 }
+
+#include <immintrin.h>
+
+/* `word_bits16` for 64 bytes, 32 at a time: bit i set when `b[i]` is an ASCII word byte;
+   `*high` gets the bytes >= 0x80. */
+__attribute__((target("avx2"))) static inline uint64_t word_bits64_avx2(const unsigned char *b, uint64_t *high) {
+    uint64_t w = 0, h = 0;
+    for (int j = 0; j < 64; j += 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(b + j));
+        __m256i digit = _mm256_sub_epi8(v, _mm256_set1_epi8('0'));
+        digit = _mm256_cmpeq_epi8(_mm256_min_epu8(digit, _mm256_set1_epi8(9)), digit);
+        __m256i letter = _mm256_sub_epi8(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('a'));
+        letter = _mm256_cmpeq_epi8(_mm256_min_epu8(letter, _mm256_set1_epi8(25)), letter);
+        __m256i under = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('_'));
+        h |= (uint64_t)(uint32_t)_mm256_movemask_epi8(v) << j;
+        w |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(digit, letter), under)) << j;
+    }
+    *high = h;
+    return w;
+}
+
+/* `screen64`, 32 positions at a time (`vpshufb` looks up within each 16-byte half, so the
+   tables are in both halves). */
+__attribute__((target("avx2"))) static inline uint64_t screen64_avx2(const unsigned char *b,
+                                                                    const struct plog_like_table *t) {
+    const __m256i low = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
+    __m256i lo[3], hi[3];
+    for (int k = 0; k < 3; k++) {
+        lo[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)t->nibbles[k][0]));
+        hi[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)t->nibbles[k][1]));
+    }
+    uint64_t m = 0;
+    for (int j = 0; j < 64; j += 32) {
+        __m256i c = _mm256_set1_epi8(-1);
+        for (int k = 0; k < 3; k++) {
+            __m256i v = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(b + j + k)), fold);
+            __m256i l = _mm256_shuffle_epi8(lo[k], _mm256_and_si256(v, low));
+            __m256i h = _mm256_shuffle_epi8(hi[k], _mm256_and_si256(_mm256_srli_epi16(v, 4), low));
+            c = _mm256_and_si256(c, _mm256_and_si256(l, h));
+        }
+        m |= (uint64_t)(~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, zero))) << j;
+    }
+    return m;
+}
 #endif
 
 /* Counts the terms of `b[p..]` 64 bytes at a time, from `p` while it is before `stop` and
    `p + 80 <= n` (16 bytes more are read: where the last word ends, and the prefix of a word at
    63), adding to `*words` and `counts`; returns where it stopped, after the last run it read.
-   `p` follows an ASCII separator, or starts the text. `simd`: screen with `screen64` (a
-   constant: the body is compiled once for SSSE3 and once without).
+   `p` follows an ASCII separator, or starts the text. `simd` (a constant: the body is compiled
+   once for each): 0, the screen of `prefix_bits`; 1, `screen64` (SSSE3); 2, the AVX2 masks
+   and `screen64_avx2`.
 
    The runs of ASCII word bytes and bytes >= 0x80 are cut only by ASCII separators, which
    separate terms under every rule: a run without a byte >= 0x80 is one ASCII word, found from
@@ -271,10 +317,18 @@ static inline __attribute__((always_inline)) size_t count_chunks_body(const unsi
     int cjk;
     while (p < stop && p + 80 <= n) {
         size_t q = p;
-        unsigned h0, h1, h2, h3;
-        uint64_t word = (uint64_t)word_bits16(b + q, &h0) | (uint64_t)word_bits16(b + q + 16, &h1) << 16
-            | (uint64_t)word_bits16(b + q + 32, &h2) << 32 | (uint64_t)word_bits16(b + q + 48, &h3) << 48;
-        uint64_t high = (uint64_t)h0 | (uint64_t)h1 << 16 | (uint64_t)h2 << 32 | (uint64_t)h3 << 48;
+        uint64_t word, high;
+#ifdef PLOG_SIMD_SCREEN
+        if (simd == 2) {
+            word = word_bits64_avx2(b + q, &high);
+        } else
+#endif
+        {
+            unsigned h0, h1, h2, h3;
+            word = (uint64_t)word_bits16(b + q, &h0) | (uint64_t)word_bits16(b + q + 16, &h1) << 16
+                | (uint64_t)word_bits16(b + q + 32, &h2) << 32 | (uint64_t)word_bits16(b + q + 48, &h3) << 48;
+            high = (uint64_t)h0 | (uint64_t)h1 << 16 | (uint64_t)h2 << 32 | (uint64_t)h3 << 48;
+        }
         uint64_t run = word | high;
         uint64_t starts = run & ~(run << 1);
         /* The last run goes on past these 64 bytes: the next chunk starts after it. */
@@ -327,7 +381,7 @@ static inline __attribute__((always_inline)) size_t count_chunks_body(const unsi
            when the screen is off; none when no term starts with an ASCII byte). */
         uint64_t look = t->ascii_terms ? starts : 0;
 #ifdef PLOG_SIMD_SCREEN
-        if (simd && look && !t->short_terms) look &= screen64(b + q, t);
+        if (simd && look && !t->short_terms) look &= simd == 2 ? screen64_avx2(b + q, t) : screen64(b + q, t);
 #endif
         while (look) {
             unsigned s0 = (unsigned)__builtin_ctzll(look);
@@ -361,11 +415,17 @@ __attribute__((target("ssse3,popcnt"))) static size_t count_chunks_simd(const un
                                                                        uint32_t *counts, uint64_t *found, size_t *words) {
     return count_chunks_body(b, p, stop, n, t, counts, found, words, 1);
 }
+__attribute__((target("avx2,popcnt"))) static size_t count_chunks_avx2(const unsigned char *b, size_t p, size_t stop,
+                                                                      size_t n, const struct plog_like_table *t,
+                                                                      uint32_t *counts, uint64_t *found, size_t *words) {
+    return count_chunks_body(b, p, stop, n, t, counts, found, words, 2);
+}
 #endif
 static inline size_t count_chunks(const unsigned char *b, size_t p, size_t stop, size_t n,
                                  const struct plog_like_table *t, uint32_t *counts, uint64_t *found, size_t *words) {
 #ifdef PLOG_SIMD_SCREEN
-    if (t->simd_screen) return count_chunks_simd(b, p, stop, n, t, counts, found, words);
+    if (t->simd_screen == 2) return count_chunks_avx2(b, p, stop, n, t, counts, found, words);
+    if (t->simd_screen == 1) return count_chunks_simd(b, p, stop, n, t, counts, found, words);
 #endif
     return count_chunks_plain(b, p, stop, n, t, counts, found, words);
 }

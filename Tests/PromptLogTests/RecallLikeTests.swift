@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PromptLog
+import CSupport
 
 /// Ranks `log` (written to a temporary file) by `draft` with the public entry point.
 func likeRun(_ log: String, _ draft: String, query: RecallQuery = RecallQuery(patterns: []),
@@ -316,6 +317,79 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
                 #expect(recordedLengths == withTerm.map { lengths[$0] })
                 for t in terms.indices {
                     #expect(counted.df[t] == expected.filter { $0[t] > 0 }.count, "term \(t)")
+                }
+            }
+        }
+    }
+}
+
+/// `plog_like_count` (64 bytes at a time, with a screen of word starts) against the word rules
+/// walked one term at a time (`plog_like_next`), with each screen this processor has.
+@Suite struct LikeCountDifferentialTests {
+    /// Random text of ASCII words (the terms, their plurals, capitals and near misses), 2-, 3-
+    /// and 4-byte characters, separators among them, invalid and cut UTF-8, CJK runs; each text
+    /// starts with 0 to 70 bytes of single-byte filler, so that every term meets the 64-byte
+    /// steps at every offset; up to `PLOG_LIKE_TERMS` terms.
+    @Test func countsAndWordsMatchTheWalkOneTermAtATime() {
+        var seed: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let baseTerms = ["property", "wrapper", "deadlock", "snapshot", "test", "thread", "quokka", "café", "naïve",
+                         "привет", "属性", "包装", "x_y_z", "utf8", "a_very_long_identifier_that_runs_past_sixty_four_bytes_of"]
+            .map { Array($0.utf8) }
+        let filler = (0..<60).map { Array("w\($0)q".utf8) }  // more terms, to fill the table
+        let pieces: [[UInt8]] = [
+            "property", "Properties", "PROPERTY", "wrappers", "wrapperss", "prop", "propertyX", "deadlocks",
+            "Snapshot", "test", "tests", "testss", "thread", "threads", "quokka", "café", "Café", "cafés", "naïve",
+            "Привет", "привет", "属性包装器", "属", "x_y_z", "utf8", "UTF8", "w3q", "w59q", "w12qs",
+            "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes",
+            "a_very_long_identifier_that_runs_past_sixty_four_bytes_of",
+        ].map { Array($0.utf8) } + [
+            [0xE2, 0x80, 0x94],  // — (a separator)
+            [0xC2, 0xA0],  // no-break space (a separator)
+            [0xF0, 0x9F, 0x98, 0x80],  // an emoji (a separator)
+            [0xF0, 0xA0, 0x80, 0x80],  // a CJK character of plane 2
+            [0xE3, 0x81, 0x82],  // hiragana あ
+            [0xEA, 0xB0, 0x80],  // Hangul 가 (a word character)
+            [0xFF], [0x80], [0xC3], [0xE4, 0x41], [0xE4, 0xB8],  // invalid and cut UTF-8
+            [0x20], [0x2E], [0x0A], [0x2C, 0x20], [0x5F], [0x30],
+        ]
+        for round in 0..<400 {
+            let terms = Array((baseTerms + filler).prefix(round % 5 == 0 ? Int(PLOG_LIKE_TERMS) : 8 + next(20)))
+            var text: [UInt8] = (0..<(round % 71)).map { _ in [0x20, 0x61, 0x2E, 0x5A][next(4)] }
+            while text.count < 40 + round * 3 {
+                text += pieces[next(pieces.count)]
+                if next(3) > 0 { text.append([0x20, 0x20, 0x0A, 0x2D][next(4)]) }
+            }
+            // Bytes on either side of the block that must not be read as part of it.
+            let before = next(3), after = next(3)
+            let bytes = (0..<before).map { _ in UInt8(0x61) } + text + (0..<after).map { _ in UInt8(0x61) }
+            var table = plog_like_table()
+            plog_like_table_init(&table)
+            for t in terms { _ = t.withUnsafeBufferPointer { plog_like_table_add(&table, $0.baseAddress, $0.count) } }
+            bytes.withUnsafeBufferPointer { buf in
+                let from = before, to = buf.count - after
+                // The walk: every term of the block, looked up as a whole.
+                var expected = Array(repeating: UInt32(0), count: terms.count)
+                var words = 0
+                LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[from..<to])) { w, length, _, _, _ in
+                    words += 1
+                    if length == w.count, let i = terms.firstIndex(of: w) { expected[i] += 1 }
+                }
+                for screen in 0...table.simd_screen {
+                    var t = table
+                    t.simd_screen = screen
+                    var counts = Array(repeating: UInt32(0), count: Int(PLOG_LIKE_TERMS))
+                    var found: UInt64 = 0
+                    let counted = counts.withUnsafeMutableBufferPointer {
+                        plog_like_count(buf.baseAddress, from, to, &t, $0.baseAddress, &found)
+                    }
+                    #expect(counted == words, "round \(round), screen \(screen)")
+                    #expect(Array(counts.prefix(terms.count)) == expected, "round \(round), screen \(screen)")
+                    #expect(found == expected.enumerated().reduce(0) { $1.element > 0 ? $0 | 1 << $1.offset : $0 },
+                            "round \(round), screen \(screen)")
                 }
             }
         }

@@ -59,8 +59,10 @@ struct plog_like_table {
     /// first bytes have one each. A word is looked up only when its first three bytes agree on
     /// a bucket.
     unsigned char nibbles[3][2][16];
-    /// Set by `plog_like_table_init` on x86 processors with SSSE3 and POPCNT: the nibble tables
-    /// screen the words, 64 bytes at a time. Tests clear it to check the other screen.
+    /// Which screen `plog_like_count` uses, set by `plog_like_table_init` from the processor:
+    /// 0, `prefix_bits` (a look-up per word); 1, the nibble tables, 16 bytes at a time (x86 with
+    /// SSSE3 and POPCNT); 2, the same 32 bytes at a time (AVX2). Tests lower it to check the
+    /// others.
     int simd_screen;
     /// Set when an ASCII-led term is shorter than three bytes: the screen is off.
     int short_terms;
