@@ -460,6 +460,10 @@ enum LikeCounter {
         // Pairs are bounded too: 16 per record on average is more than any draft's candidates
         // in most blocks.
         let pairLimit = remembered.multipliedReportingOverflow(by: 16).overflow ? Int.max : remembered * 16
+        // Room for a record per 256 bytes of a part, taken at its first record: growing the
+        // lists by doubling would copy them and touch twice their pages (untouched room costs
+        // no memory).
+        let room = min(remembered, buf.count / Parallel.cores / 256)
         let parts = forEachBlock(buf, terms: terms, releasePages: releasePages,
                                  initial: Part(df: Array(repeating: 0, count: terms.count))) { acc, _, span, counts, found, length in
             acc.blocks += 1
@@ -476,6 +480,10 @@ enum LikeCounter {
                 acc.records.list = []
                 acc.records.pairs = []
                 return
+            }
+            if acc.records.list.isEmpty {
+                acc.records.list.reserveCapacity(room)
+                acc.records.pairs.reserveCapacity(min(pairLimit, room * 4))
             }
             rest = found
             while rest != 0 {
