@@ -323,6 +323,70 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
     }
 }
 
+extension LikeCounterTests {
+    /// A log large enough to be read in parts on every core (`RecallSearcher.parallelThreshold`):
+    /// the counts, lengths and records in log order are those of one block at a time, and the
+    /// ranking from the records (ranked part by part) is the ranking from the second pass.
+    @Test func aLogReadInPartsCountsAndRanksAsOneBlockAtATime() throws {
+        var seed: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        // The draft's words are rare (in a few blocks in a hundred), the others common.
+        let rare = ["property", "wrapper", "quokka", "属性包装", "café", "snapshot", "threads"]
+        let common = ["deadlock", "cache", "build", "test", "failing", "the", "and", "with", "a_b", "x", "—"]
+        var log = ""
+        var day = 0
+        while log.utf8.count < RecallSearcher.parallelThreshold + 200_000 {
+            day += 1
+            log += "## 2025-01-01T09:00Z  m  p\nTASK: t\(day)\n\nPROMPT:\n> "
+            for _ in 0..<(20 + next(120)) {
+                log += (next(400) == 0 ? rare[next(rare.count)] : common[next(common.count)]) + (next(4) == 0 ? ".\n> " : " ")
+            }
+            log += "\n\n"
+        }
+        let terms = ["property", "wrapper", "quokka", "属性", "café", "snapshot", "thread"].map { Array($0.utf8) }
+        let bytes = Array(log.utf8)
+        try bytes.withUnsafeBufferPointer { buf in
+            let counted = LikeCounter.count(buf, terms: terms, remembered: LikeRanking.rememberedBlocks, releasePages: false)
+            var expected: [[Int]] = []
+            var lengths: [Int] = []
+            LogScanner.scan(buf) { span in
+                var c = Array(repeating: 0, count: terms.count)
+                var n = 0
+                LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[span.offset..<span.end])) { w, length, _, _, _ in
+                    n += 1
+                    if length == w.count, let i = terms.firstIndex(of: w) { c[i] += 1 }
+                }
+                expected.append(c)
+                lengths.append(n)
+            }
+            if Parallel.cores > 1 { #expect((counted.records?.count ?? 0) > 1) }
+            #expect(counted.blocks == expected.count)
+            #expect(counted.words == lengths.reduce(0, +))
+            for t in terms.indices { #expect(counted.df[t] == expected.filter { $0[t] > 0 }.count, "term \(t)") }
+            var recorded: [[Int]] = []
+            for part in counted.records ?? [] {
+                part.forEach { _, pairs in
+                    var c = Array(repeating: 0, count: terms.count)
+                    for pair in pairs { c[Int(pair & 63)] = Int(pair >> 6) }
+                    recorded.append(c)
+                }
+            }
+            #expect(recorded == expected.filter { $0.contains { $0 > 0 } })
+        }
+        let draft = "The quokka snapshot of my property wrapper, café 属性包装 threads"
+        let fromRecords = try likeInMemory(log, draft, remembered: LikeRanking.rememberedBlocks, budget: RecallBudget(blocks: 50))
+        let fromSecondPass = try likeInMemory(log, draft, remembered: 1, budget: RecallBudget(blocks: 50))
+        #expect(!fromRecords.matches.isEmpty)
+        #expect(fromRecords.matches.map(\.span.offset) == fromSecondPass.matches.map(\.span.offset))
+        #expect(fromRecords.matches.map(\.score) == fromSecondPass.matches.map(\.score))
+        #expect(fromRecords.matches.map(\.termCounts) == fromSecondPass.matches.map(\.termCounts))
+        #expect(fromRecords.info.matched == fromSecondPass.info.matched)
+    }
+}
+
 /// `plog_like_count` (64 bytes at a time, with a screen of word starts) against the word rules
 /// walked one term at a time (`plog_like_next`), with each screen this processor has.
 @Suite struct LikeCountDifferentialTests {
