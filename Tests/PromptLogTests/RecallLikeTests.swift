@@ -459,3 +459,51 @@ extension LikeCounterTests {
         }
     }
 }
+
+@Suite struct LikeTopTests {
+    /// The kept matches are the best `limit` of all offered, in order, with many equal scores
+    /// (a later block beats an equal one) and in any order of offering; merging two halves
+    /// keeps the same.
+    @Test func keepsTheBestOfAllOffered() {
+        var seed: UInt64 = 3
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for round in 0..<60 {
+            let count = [0, 1, 5, 127, 128, 129, 500, 3000][round % 8]
+            let limit: Int? = [nil, 0, 1, 3, 64, 65, 400][round % 7]
+            let scores = round % 3 == 0 ? 3 : 1000  // few distinct scores: many ties
+            var matches = (0..<count).map {
+                LikeMatch(span: BlockSpan(offset: $0 * 10, end: $0 * 10 + 5, headerEnd: $0 * 10 + 1, line: 0),
+                          score: Double(next(scores)), relatedness: 0, termCounts: [$0])
+            }
+            if round % 2 == 1 {
+                var g = Xorshift(seed)
+                matches.shuffle(using: &g)
+            }
+            var top = LikeTop(limit: limit)
+            var first = LikeTop(limit: limit), second = LikeTop(limit: limit)
+            for (i, m) in matches.enumerated() {
+                top.offer(m)
+                if i < count / 2 { first.offer(m) } else { second.offer(m) }
+            }
+            first.merge(second)
+            let expected = matches.sorted(by: LikeTop.isBetter).prefix(limit ?? count).map(\.span.offset)
+            #expect(top.best.map(\.span.offset) == Array(expected), "round \(round)")
+            #expect(first.best.map(\.span.offset) == Array(expected), "round \(round), merged")
+            #expect(top.offered == count && first.offered == count)
+        }
+    }
+
+    struct Xorshift: RandomNumberGenerator {
+        var state: UInt64
+        init(_ seed: UInt64) { state = seed | 1 }
+        mutating func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+    }
+}

@@ -367,7 +367,7 @@ struct LikeTop {
         score != b.score ? score > b.score : offset > b.span.offset
     }
 
-    /// The last of `limit` kept matches after a cut: a match not better than it can never be
+    /// The worst of `limit` kept matches after a cut: a match not better than it can never be
     /// among the best `limit`, so it is not kept.
     private var floor: LikeMatch?
 
@@ -377,11 +377,41 @@ struct LikeTop {
         offered += 1
         if let floor, !LikeTop.isBetter(score, offset, than: floor) { return }
         kept.append(make())
-        // Sorted and cut now and then, so that at most twice the limit is ever held.
+        // Cut now and then, so that at most twice the limit is ever held.
         if let limit, kept.count >= 2 * max(limit, 64) {
-            kept = Array(kept.sorted(by: LikeTop.isBetter).prefix(limit))
-            floor = limit > 0 && kept.count == limit ? kept.last : nil
+            cut(to: limit)
+            floor = limit > 0 ? kept.min { LikeTop.isBetter($1, $0) } : nil
         }
+    }
+
+    /// Keeps the `limit` best of `kept`, in no order: found by quickselect, in time linear in
+    /// `kept`, where sorting them all at every cut was most of the ranking's time (a log with
+    /// many equal blocks cuts often: a later block beats an equal floor).
+    private mutating func cut(to limit: Int) {
+        // Hoare's partition around the middle match, on the side that holds position `limit - 1`;
+        // the order is total (offsets differ), so the scans stop at the pivot at the latest.
+        var lo = 0, hi = kept.count - 1
+        while limit > 0 && lo < hi {
+            let pivot = kept[(lo + hi) / 2]
+            var i = lo, j = hi
+            while i <= j {
+                while LikeTop.isBetter(kept[i], pivot) { i += 1 }
+                while LikeTop.isBetter(pivot, kept[j]) { j -= 1 }
+                if i <= j {
+                    kept.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if limit - 1 <= j {
+                hi = j
+            } else if limit - 1 >= i {
+                lo = i
+            } else {
+                break
+            }
+        }
+        kept.removeLast(max(0, kept.count - limit))
     }
 
     mutating func offer(_ m: LikeMatch) { offer(score: m.score, offset: m.span.offset) { m } }
