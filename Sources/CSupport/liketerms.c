@@ -75,18 +75,6 @@ static inline size_t run_end(const unsigned char *b, size_t p, size_t n) {
     return p;
 }
 
-/* The end of the run of ASCII word bytes and bytes >= 0x80 from `p`; sets `*wide` when the run
-   has a byte >= 0x80. */
-static inline size_t wide_run_end(const unsigned char *b, size_t p, size_t n, int *wide) {
-    while (p < n) {
-        unsigned char d = b[p];
-        if (d >= 0x80) *wide = 1;
-        else if (!ascii_word[d]) break;
-        p++;
-    }
-    return p;
-}
-
 /* The normalised length of the run `b[s..<e]`: less a plural `s`. */
 static inline size_t normalised_length(const unsigned char *b, size_t s, size_t e) {
     size_t m = e - s;
@@ -297,6 +285,18 @@ __attribute__((target("avx2"))) static inline uint64_t screen64_avx2(const unsig
     return m;
 }
 #endif
+
+/* The end of the run of ASCII word bytes and bytes >= 0x80 from `p`; sets `*wide` when the run
+   has a byte >= 0x80. */
+static inline size_t wide_run_end(const unsigned char *b, size_t p, size_t n, int *wide) {
+    while (p < n) {
+        unsigned char d = b[p];
+        if (d >= 0x80) *wide = 1;
+        else if (!ascii_word[d]) break;
+        p++;
+    }
+    return p;
+}
 
 /* Counts the terms of `b[p..]` 64 bytes at a time, from `p` while it is before `stop` and
    `p + 80 <= n` (16 bytes more are read: where the last word ends, and the prefix of a word at
