@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PromptLog
+import CSupport
 
 /// Ranks `log` (written to a temporary file) by `draft` with the public entry point.
 func likeRun(_ log: String, _ draft: String, query: RecallQuery = RecallQuery(patterns: []),
@@ -318,6 +319,191 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
                     #expect(counted.df[t] == expected.filter { $0[t] > 0 }.count, "term \(t)")
                 }
             }
+        }
+    }
+}
+
+extension LikeCounterTests {
+    /// A log large enough to be read in parts on every core (`RecallSearcher.parallelThreshold`):
+    /// the counts, lengths and records in log order are those of one block at a time, and the
+    /// ranking from the records (ranked part by part) is the ranking from the second pass.
+    @Test func aLogReadInPartsCountsAndRanksAsOneBlockAtATime() throws {
+        var seed: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        // The draft's words are rare (in a few blocks in a hundred), the others common.
+        let rare = ["property", "wrapper", "quokka", "属性包装", "café", "snapshot", "threads"]
+        let common = ["deadlock", "cache", "build", "test", "failing", "the", "and", "with", "a_b", "x", "—"]
+        var log = ""
+        var day = 0
+        while log.utf8.count < RecallSearcher.parallelThreshold + 200_000 {
+            day += 1
+            log += "## 2025-01-01T09:00Z  m  p\nTASK: t\(day)\n\nPROMPT:\n> "
+            for _ in 0..<(20 + next(120)) {
+                log += (next(400) == 0 ? rare[next(rare.count)] : common[next(common.count)]) + (next(4) == 0 ? ".\n> " : " ")
+            }
+            log += "\n\n"
+        }
+        let terms = ["property", "wrapper", "quokka", "属性", "café", "snapshot", "thread"].map { Array($0.utf8) }
+        let bytes = Array(log.utf8)
+        try bytes.withUnsafeBufferPointer { buf in
+            let counted = LikeCounter.count(buf, terms: terms, remembered: LikeRanking.rememberedBlocks, releasePages: false)
+            var expected: [[Int]] = []
+            var lengths: [Int] = []
+            LogScanner.scan(buf) { span in
+                var c = Array(repeating: 0, count: terms.count)
+                var n = 0
+                LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[span.offset..<span.end])) { w, length, _, _, _ in
+                    n += 1
+                    if length == w.count, let i = terms.firstIndex(of: w) { c[i] += 1 }
+                }
+                expected.append(c)
+                lengths.append(n)
+            }
+            if Parallel.cores > 1 { #expect((counted.records?.count ?? 0) > 1) }
+            #expect(counted.blocks == expected.count)
+            #expect(counted.words == lengths.reduce(0, +))
+            for t in terms.indices { #expect(counted.df[t] == expected.filter { $0[t] > 0 }.count, "term \(t)") }
+            var recorded: [[Int]] = []
+            for part in counted.records ?? [] {
+                part.forEach { _, pairs in
+                    var c = Array(repeating: 0, count: terms.count)
+                    for pair in pairs { c[Int(pair & 63)] = Int(pair >> 6) }
+                    recorded.append(c)
+                }
+            }
+            #expect(recorded == expected.filter { $0.contains { $0 > 0 } })
+        }
+        let draft = "The quokka snapshot of my property wrapper, café 属性包装 threads"
+        let fromRecords = try likeInMemory(log, draft, remembered: LikeRanking.rememberedBlocks, budget: RecallBudget(blocks: 50))
+        let fromSecondPass = try likeInMemory(log, draft, remembered: 1, budget: RecallBudget(blocks: 50))
+        #expect(!fromRecords.matches.isEmpty)
+        #expect(fromRecords.matches.map(\.span.offset) == fromSecondPass.matches.map(\.span.offset))
+        #expect(fromRecords.matches.map(\.score) == fromSecondPass.matches.map(\.score))
+        #expect(fromRecords.matches.map(\.termCounts) == fromSecondPass.matches.map(\.termCounts))
+        #expect(fromRecords.info.matched == fromSecondPass.info.matched)
+    }
+}
+
+/// `plog_like_count` (64 bytes at a time, with a screen of word starts) against the word rules
+/// walked one term at a time (`plog_like_next`), with each screen this processor has.
+@Suite struct LikeCountDifferentialTests {
+    /// Random text of ASCII words (the terms, their plurals, capitals and near misses), 2-, 3-
+    /// and 4-byte characters, separators among them, invalid and cut UTF-8, CJK runs; each text
+    /// starts with 0 to 70 bytes of single-byte filler, so that every term meets the 64-byte
+    /// steps at every offset; up to `PLOG_LIKE_TERMS` terms.
+    @Test func countsAndWordsMatchTheWalkOneTermAtATime() {
+        var seed: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let baseTerms = ["property", "wrapper", "deadlock", "snapshot", "test", "thread", "quokka", "café", "naïve",
+                         "привет", "属性", "包装", "x_y_z", "utf8", "a_very_long_identifier_that_runs_past_sixty_four_bytes_of"]
+            .map { Array($0.utf8) }
+        let filler = (0..<60).map { Array("w\($0)q".utf8) }  // more terms, to fill the table
+        let pieces: [[UInt8]] = [
+            "property", "Properties", "PROPERTY", "wrappers", "wrapperss", "prop", "propertyX", "deadlocks",
+            "Snapshot", "test", "tests", "testss", "thread", "threads", "quokka", "café", "Café", "cafés", "naïve",
+            "Привет", "привет", "属性包装器", "属", "x_y_z", "utf8", "UTF8", "w3q", "w59q", "w12qs",
+            "a_very_long_identifier_that_runs_past_sixty_four_bytes_of_text_for_sure_yes",
+            "a_very_long_identifier_that_runs_past_sixty_four_bytes_of",
+        ].map { Array($0.utf8) } + [
+            [0xE2, 0x80, 0x94],  // — (a separator)
+            [0xC2, 0xA0],  // no-break space (a separator)
+            [0xF0, 0x9F, 0x98, 0x80],  // an emoji (a separator)
+            [0xF0, 0xA0, 0x80, 0x80],  // a CJK character of plane 2
+            [0xE3, 0x81, 0x82],  // hiragana あ
+            [0xEA, 0xB0, 0x80],  // Hangul 가 (a word character)
+            [0xFF], [0x80], [0xC3], [0xE4, 0x41], [0xE4, 0xB8],  // invalid and cut UTF-8
+            [0x20], [0x2E], [0x0A], [0x2C, 0x20], [0x5F], [0x30],
+        ]
+        for round in 0..<400 {
+            let terms = Array((baseTerms + filler).prefix(round % 5 == 0 ? Int(PLOG_LIKE_TERMS) : 8 + next(20)))
+            var text: [UInt8] = (0..<(round % 71)).map { _ in [0x20, 0x61, 0x2E, 0x5A][next(4)] }
+            while text.count < 40 + round * 3 {
+                text += pieces[next(pieces.count)]
+                if next(3) > 0 { text.append([0x20, 0x20, 0x0A, 0x2D][next(4)]) }
+            }
+            // Bytes on either side of the block that must not be read as part of it.
+            let before = next(3), after = next(3)
+            let bytes = (0..<before).map { _ in UInt8(0x61) } + text + (0..<after).map { _ in UInt8(0x61) }
+            var table = plog_like_table()
+            plog_like_table_init(&table)
+            for t in terms { _ = t.withUnsafeBufferPointer { plog_like_table_add(&table, $0.baseAddress, $0.count) } }
+            bytes.withUnsafeBufferPointer { buf in
+                let from = before, to = buf.count - after
+                // The walk: every term of the block, looked up as a whole.
+                var expected = Array(repeating: UInt32(0), count: terms.count)
+                var words = 0
+                LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[from..<to])) { w, length, _, _, _ in
+                    words += 1
+                    if length == w.count, let i = terms.firstIndex(of: w) { expected[i] += 1 }
+                }
+                for screen in 0...table.simd_screen {
+                    var t = table
+                    t.simd_screen = screen
+                    var counts = Array(repeating: UInt32(0), count: Int(PLOG_LIKE_TERMS))
+                    var found: UInt64 = 0
+                    let counted = counts.withUnsafeMutableBufferPointer {
+                        plog_like_count(buf.baseAddress, from, to, &t, $0.baseAddress, &found)
+                    }
+                    #expect(counted == words, "round \(round), screen \(screen)")
+                    #expect(Array(counts.prefix(terms.count)) == expected, "round \(round), screen \(screen)")
+                    #expect(found == expected.enumerated().reduce(0) { $1.element > 0 ? $0 | 1 << $1.offset : $0 },
+                            "round \(round), screen \(screen)")
+                }
+            }
+        }
+    }
+}
+
+@Suite struct LikeTopTests {
+    /// The kept matches are the best `limit` of all offered, in order, with many equal scores
+    /// (a later block beats an equal one) and in any order of offering; merging two halves
+    /// keeps the same.
+    @Test func keepsTheBestOfAllOffered() {
+        var seed: UInt64 = 3
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for round in 0..<60 {
+            let count = [0, 1, 5, 127, 128, 129, 500, 3000][round % 8]
+            let limit: Int? = [nil, 0, 1, 3, 64, 65, 400][round % 7]
+            let scores = round % 3 == 0 ? 3 : 1000  // few distinct scores: many ties
+            var matches = (0..<count).map {
+                LikeMatch(span: BlockSpan(offset: $0 * 10, end: $0 * 10 + 5, headerEnd: $0 * 10 + 1, line: 0),
+                          score: Double(next(scores)), relatedness: 0, termCounts: [$0])
+            }
+            if round % 2 == 1 {
+                var g = Xorshift(seed)
+                matches.shuffle(using: &g)
+            }
+            var top = LikeTop(limit: limit)
+            var first = LikeTop(limit: limit), second = LikeTop(limit: limit)
+            for (i, m) in matches.enumerated() {
+                top.offer(m)
+                if i < count / 2 { first.offer(m) } else { second.offer(m) }
+            }
+            first.merge(second)
+            let expected = matches.sorted(by: LikeTop.isBetter).prefix(limit ?? count).map(\.span.offset)
+            #expect(top.best.map(\.span.offset) == Array(expected), "round \(round)")
+            #expect(first.best.map(\.span.offset) == Array(expected), "round \(round), merged")
+            #expect(top.offered == count && first.offered == count)
+        }
+    }
+
+    struct Xorshift: RandomNumberGenerator {
+        var state: UInt64
+        init(_ seed: UInt64) { state = seed | 1 }
+        mutating func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
         }
     }
 }

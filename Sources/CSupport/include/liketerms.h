@@ -51,8 +51,19 @@ struct plog_like_table {
     uint64_t first_written[PLOG_LIKE_TERM_MAX + 2];
     /// The first three bytes of the ASCII-led terms, each as `(byte | 0x20) & 31`, as bits of a
     /// 32,768-bit set: in ASCII text only words whose first three bytes are in it are looked up
-    /// (distinct prefixes may share a bit; that only costs a look-up).
+    /// (distinct prefixes may share a bit; that only costs a look-up). Used without `simd_screen`.
     uint64_t prefix_bits[512];
+    /// The same three bytes as nibble tables, for `pshufb`: bit `j` of `nibbles[k][0][x & 15]`
+    /// and of `nibbles[k][1][x >> 4]` is set when a term of bucket `j` has byte `k` with
+    /// `byte | 0x20 == x`. Terms with the same first byte share a bucket; the first eight
+    /// first bytes have one each. A word is looked up only when its first three bytes agree on
+    /// a bucket.
+    unsigned char nibbles[3][2][16];
+    /// Which screen `plog_like_count` uses, set by `plog_like_table_init` from the processor:
+    /// 0, `prefix_bits` (a look-up per word); 1, the nibble tables, 16 bytes at a time (x86 with
+    /// SSSE3 and POPCNT); 2, the same 32 bytes at a time (AVX2). Tests lower it to check the
+    /// others.
+    int simd_screen;
     /// Set when an ASCII-led term is shorter than three bytes: the screen is off.
     int short_terms;
     /// How many terms start with an ASCII byte (none: words of ASCII text are only counted).
@@ -65,10 +76,11 @@ void plog_like_table_init(struct plog_like_table *t);
 int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, size_t len);
 
 /// Reads the terms of `b[from..<to]` (a block): `counts[i]` becomes how often term `i` of the
-/// table occurs there (every entry up to `t->count` is written), and returns how many terms the
-/// text has in all (the block's length for ranking).
+/// table occurs there (every entry up to `t->count` is written) and bit `i` of `*found` is set
+/// when it does, and returns how many terms the text has in all (the block's length for
+/// ranking).
 size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const struct plog_like_table *t,
-                       uint32_t *counts);
+                       uint32_t *counts, uint64_t *found);
 
 /// The first `p` in `from..<to` (`from` > 0) where a line starts with `## ` (`b[p - 1]` is `\n`;
 /// `b` readable from `from - 1`), or `to`: where a block header may start, found with `memchr`

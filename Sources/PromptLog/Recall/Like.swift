@@ -264,46 +264,60 @@ extension Recall {
         let average = Double(counted.words) / Double(n)
 
         // Every block with a term, with its counts: from the counting pass's records when it kept
-        // them all, else from a second pass for the chosen terms.
+        // them all, else from a second pass for the chosen terms. Each part of the log is ranked
+        // on its own thread, with its own filter checker (the matchers keep scratch memory).
         // Only the best blocks the budget could ever take are kept.
         let limit = request.budget.mostBlocks
-        let rank = { (span: BlockSpan, counts: [Int], length: Int, filters: FilterCheck, verifier: BlockVerifier?)
-            throws -> LikeMatch? in
-            guard try filters.admitsHeader(buf, span) else { return nil }
-            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return nil }
-            guard filters.admitsVerdict(buf, span) else { return nil }
+        let k = chosen.count
+        // Blocks are checked only when there is something to check (most requests have no filter).
+        let checks = verifier != nil || filters.filter.needsHeader || filters.filter.verdicts != nil
+        /// Offers the block `span` with `counts[i]` of chosen term `i` (all 0 when none) to `top`
+        /// when it passes the filters. `counts` is the caller's buffer, reused block after block:
+        /// a match keeps its own copy only when it is kept.
+        func offer(_ span: BlockSpan, _ counts: [Int], _ length: Int, _ filters: FilterCheck, _ verifier: BlockVerifier?,
+                   to top: inout LikeTop) throws {
+            if checks {
+                guard try filters.admitsHeader(buf, span) else { return }
+                if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
+                guard filters.admitsVerdict(buf, span) else { return }
+            }
             let s = LikeRanking.score(counts: counts, length: length, weights: weights, averageLength: average)
-            return LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
-                             termCounts: counts)
+            top.offer(score: s, offset: span.offset) {
+                LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
+                          termCounts: counts)
+            }
         }
+        let checkers = (0..<Parallel.cores).map { $0 == 0 ? (filters, verifier) : (filters.copy(), verifier?.copy()) }
         var top = LikeTop(limit: limit)
         if let records = counted.records {
             // Position of each candidate among the chosen terms (-1: not chosen).
-            var slot = Array(repeating: -1, count: candidates.count)
-            for (t, c) in chosen.enumerated() { slot[c] = t }
-            for part in records {
-                try part.forEach { record, pairs in
-                    var counts: [Int]? = nil
+            let slot = candidates.indices.map { chosen.firstIndex(of: $0) ?? -1 }
+            let tops = try Parallel.map(records.count) { part -> LikeTop in
+                var top = LikeTop(limit: limit)
+                var counts = Array(repeating: 0, count: k)
+                let (filters, verifier) = checkers[part]
+                try records[part].forEach { record, pairs in
+                    var any = false
                     for pair in pairs where slot[Int(pair & 63)] >= 0 {
-                        if counts == nil { counts = Array(repeating: 0, count: chosen.count) }
-                        counts![slot[Int(pair & 63)]] = Int(pair >> 6)
+                        counts[slot[Int(pair & 63)]] = Int(pair >> 6)
+                        any = true
                     }
-                    if let counts, let m = try rank(record.span, counts, record.length, filters, verifier) { top.offer(m) }
+                    guard any else { return }
+                    try offer(record.span, counts, record.length, filters, verifier, to: &top)
+                    for i in 0..<k { counts[i] = 0 }
                 }
+                return top
             }
+            for t in tops { top.merge(t) }
         } else {
-            // One filter checker per thread (their matchers keep scratch memory).
-            let checkers = (0..<Parallel.cores).map { _ in (filters.copy(), verifier?.copy()) }
-            let k = chosen.count
             let parts = LikeCounter.forEachBlock(buf, terms: chosen.map { candidates[$0].bytes }, releasePages: releasePages,
-                                                 initial: (top: LikeTop(limit: limit), error: Error?.none)) {
-                acc, part, span, counts, length in
-                let mine = UnsafeBufferPointer(start: counts, count: k)
-                guard acc.error == nil, mine.contains(where: { $0 > 0 }) else { return }
+                                                 initial: (top: LikeTop(limit: limit), counts: Array(repeating: 0, count: k),
+                                                           error: Error?.none)) {
+                acc, part, span, counts, found, length in
+                guard acc.error == nil, found != 0 else { return }
+                for i in 0..<k { acc.counts[i] = Int(counts[i]) }
                 do {
-                    if let m = try rank(span, mine.map { Int($0) }, length, checkers[part].0, checkers[part].1) {
-                        acc.top.offer(m)
-                    }
+                    try offer(span, acc.counts, length, checkers[part].0, checkers[part].1, to: &acc.top)
                 } catch { acc.error = error }
             }
             for p in parts {
@@ -345,23 +359,62 @@ struct LikeTop {
     init(limit: Int?) { self.limit = limit }
 
     static func isBetter(_ a: LikeMatch, _ b: LikeMatch) -> Bool {
-        a.score != b.score ? a.score > b.score : a.span.offset > b.span.offset
+        isBetter(a.score, a.span.offset, than: b)
     }
 
-    /// The last of `limit` kept matches after a cut: a match not better than it can never be
+    /// Whether a match scoring `score` for the block at `offset` goes before `b`.
+    static func isBetter(_ score: Double, _ offset: Int, than b: LikeMatch) -> Bool {
+        score != b.score ? score > b.score : offset > b.span.offset
+    }
+
+    /// The worst of `limit` kept matches after a cut: a match not better than it can never be
     /// among the best `limit`, so it is not kept.
     private var floor: LikeMatch?
 
-    mutating func offer(_ m: LikeMatch) {
+    /// Offers a match scoring `score` for the block at `offset`; `make` builds it, only when it
+    /// is kept.
+    mutating func offer(score: Double, offset: Int, _ make: () -> LikeMatch) {
         offered += 1
-        if let floor, !LikeTop.isBetter(m, floor) { return }
-        kept.append(m)
-        // Sorted and cut now and then, so that at most twice the limit is ever held.
+        if let floor, !LikeTop.isBetter(score, offset, than: floor) { return }
+        kept.append(make())
+        // Cut now and then, so that at most twice the limit is ever held.
         if let limit, kept.count >= 2 * max(limit, 64) {
-            kept = Array(kept.sorted(by: LikeTop.isBetter).prefix(limit))
-            floor = limit > 0 && kept.count == limit ? kept.last : nil
+            cut(to: limit)
+            floor = limit > 0 ? kept.min { LikeTop.isBetter($1, $0) } : nil
         }
     }
+
+    /// Keeps the `limit` best of `kept`, in no order: found by quickselect, in time linear in
+    /// `kept`, where sorting them all at every cut was most of the ranking's time (a log with
+    /// many equal blocks cuts often: a later block beats an equal floor).
+    private mutating func cut(to limit: Int) {
+        // Hoare's partition around the middle match, on the side that holds position `limit - 1`;
+        // the order is total (offsets differ), so the scans stop at the pivot at the latest.
+        var lo = 0, hi = kept.count - 1
+        while limit > 0 && lo < hi {
+            let pivot = kept[(lo + hi) / 2]
+            var i = lo, j = hi
+            while i <= j {
+                while LikeTop.isBetter(kept[i], pivot) { i += 1 }
+                while LikeTop.isBetter(pivot, kept[j]) { j -= 1 }
+                if i <= j {
+                    kept.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if limit - 1 <= j {
+                hi = j
+            } else if limit - 1 >= i {
+                lo = i
+            } else {
+                break
+            }
+        }
+        kept.removeLast(max(0, kept.count - limit))
+    }
+
+    mutating func offer(_ m: LikeMatch) { offer(score: m.score, offset: m.span.offset) { m } }
 
     mutating func merge(_ other: LikeTop) {
         offered += other.offered
@@ -405,11 +458,13 @@ enum LikeCounter {
         var overflowed = false
 
         /// Each record with its (candidate, count) pairs.
-        func forEach(_ body: (Record, ArraySlice<UInt32>) throws -> Void) rethrows {
-            var from = 0
-            for r in list {
-                try body(r, pairs[from..<r.pairsEnd])
-                from = r.pairsEnd
+        func forEach(_ body: (Record, UnsafeBufferPointer<UInt32>) throws -> Void) rethrows {
+            try pairs.withUnsafeBufferPointer { pairs in
+                var from = 0
+                for r in list {
+                    try body(r, UnsafeBufferPointer(rebasing: pairs[from..<r.pairsEnd]))
+                    from = r.pairsEnd
+                }
             }
         }
     }
@@ -435,24 +490,36 @@ enum LikeCounter {
         // Pairs are bounded too: 16 per record on average is more than any draft's candidates
         // in most blocks.
         let pairLimit = remembered.multipliedReportingOverflow(by: 16).overflow ? Int.max : remembered * 16
+        // Room for a record per 256 bytes of a part, taken at its first record: growing the
+        // lists by doubling would copy them and touch twice their pages (untouched room costs
+        // no memory).
+        let room = min(remembered, buf.count / Parallel.cores / 256)
         let parts = forEachBlock(buf, terms: terms, releasePages: releasePages,
-                                 initial: Part(df: Array(repeating: 0, count: terms.count))) { acc, _, span, counts, length in
+                                 initial: Part(df: Array(repeating: 0, count: terms.count))) { acc, _, span, counts, found, length in
             acc.blocks += 1
             acc.words += length
-            var any = false
-            for i in 0..<terms.count where counts[i] > 0 {
-                acc.df[i] += 1
-                any = true
+            guard found != 0 else { return }
+            var rest = found
+            while rest != 0 {
+                acc.df[rest.trailingZeroBitCount] += 1
+                rest &= rest - 1
             }
-            guard any, !acc.records.overflowed else { return }
+            guard !acc.records.overflowed else { return }
             if acc.records.list.count >= remembered || acc.records.pairs.count + terms.count > pairLimit {
                 acc.records.overflowed = true
                 acc.records.list = []
                 acc.records.pairs = []
                 return
             }
-            for i in 0..<terms.count where counts[i] > 0 {
+            if acc.records.list.isEmpty {
+                acc.records.list.reserveCapacity(room)
+                acc.records.pairs.reserveCapacity(min(pairLimit, room * 4))
+            }
+            rest = found
+            while rest != 0 {
+                let i = rest.trailingZeroBitCount
                 acc.records.pairs.append(UInt32(i) | min(counts[i], UInt32.max >> 6) << 6)
+                rest &= rest - 1
             }
             acc.records.list.append(Record(span: span, length: length, pairsEnd: acc.records.pairs.count))
         }
@@ -480,10 +547,12 @@ enum LikeCounter {
     }
 
     /// Folds every block of `buf` (the part's index, below `Parallel.cores`; the block's span,
-    /// the counts of `terms` in it, its length in words) into one accumulator per part; parts in
-    /// log order, each part's blocks in log order.
+    /// the counts of `terms` in it, a mask of the terms it has (bit `i`: `counts[i] > 0`), its
+    /// length in words) into one accumulator per part; parts in log order, each part's blocks in
+    /// log order.
     static func forEachBlock<A>(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]], releasePages: Bool, initial: A,
-                                _ fold: @escaping (inout A, Int, BlockSpan, UnsafeMutablePointer<UInt32>, Int) -> Void) -> [A] {
+                                _ fold: @escaping (inout A, Int, BlockSpan, UnsafeMutablePointer<UInt32>, UInt64, Int) -> Void)
+        -> [A] {
         let from = LogScanner.nextHeader(buf, from: 0)
         let to = buf.count
         guard from < to, let base = buf.baseAddress else { return [initial] }
@@ -513,8 +582,9 @@ enum LikeCounter {
             while start < end {
                 let headerEnd = LogScanner.lineEnd(buf, from: start)
                 let next = nextHeader(buf, from: headerEnd, to: end)
-                let length = plog_like_count(base, start, next, shared, counts)
-                fold(&acc, part, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, length)
+                var found: UInt64 = 0
+                let length = plog_like_count(base, start, next, shared, counts, &found)
+                fold(&acc, part, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, found, length)
                 if releasePages && next - released >= RecallSearcher.step {
                     PageRelease.drop(buf, from: released, to: next)
                     released = next
