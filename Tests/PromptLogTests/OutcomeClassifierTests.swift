@@ -766,9 +766,9 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-11.tsv`, the rules were tuned on; `heldout-3.tsv`,
-/// written by someone who never saw the rules, held out (`phrasings-7.tsv` and `phrasings-10.tsv`
-/// were held-out sets before it).
+/// they come from), `phrasings-2.tsv` to `phrasings-13.tsv`, the rules were tuned on; `heldout-4.tsv`,
+/// written by someone who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv` and
+/// `phrasings-12.tsv` were held-out sets before it).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -801,16 +801,16 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-3.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-4.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-3.tsv").path)
+        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-4.tsv").path)
         else { throw MissingHeldOutSet() }
-        return try rows("heldout-3.tsv")
+        return try rows("heldout-4.tsv")
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -853,15 +853,17 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-3.tsv` (250
-    /// bullets, after tuning on phrasings.tsv to phrasings-11.tsv, at commit 292414f): 224 right
-    /// (89.6%), 12 wrong verdicts, 10 left unclassified, 4 with other turns. The goal is not met;
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-4.tsv` (250
+    /// bullets, after tuning on phrasings.tsv to phrasings-13.tsv, at commit 2b712c0): 218 right
+    /// (87.2%), 13 wrong verdicts, 13 left unclassified, 6 with other turns (the rules of 982753a,
+    /// before phrasings-12.tsv and phrasings-13.tsv were tuned on: 217 right, 14 wrong, 13 left
+    /// unclassified, 6 with other turns). The goal is not met;
     /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 224, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 218, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 13, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
