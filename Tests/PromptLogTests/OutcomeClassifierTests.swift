@@ -444,9 +444,34 @@ import Testing
             ("Solved it. Sort of.", .partial(nil)),
             ("Nice. But I ended up writing my own.", .unclassified),
             ("Worked with o1 but not 4o", .partial(nil)),
-            ("Yes and no.", .partial(nil)),
+            ("Yes and no.", .unclassified),  // both at once: which weighs more is not said
             ("meh, it works", .partial(nil)),
             ("worked first try, tho the variable names are a bit meh", .hit),
+            // Who finished the work: the user after a failure of the whole answer is a miss, the
+            // user patching an answer praised in part is partial, the user redoing a part denied
+            // is partial.
+            ("a wrong answer; I fixed it myself", .miss),
+            ("Decent outline, wrong version, patched.", .partial(nil)),
+            ("the parser worked, the printer didn't. did that part myself", .partial(nil)),
+            ("Second try nailed it, the first one invented a flag.", .partial(2)),
+            // Failure that lasts to the end after turns; quoted words are the answer's, not a verdict.
+            ("15 prompts in and still crashing. done.", .miss(15)),
+            ("Two rounds of \"great catch, fixed!\" and the same bug each time. Did it myself.", .miss(2)),
+            // Words that only look like success, and self-contradiction.
+            ("yeah nah", .miss),
+            ("nah yeah, works", .hit),
+            ("Worked fine, except it didn't work.", .unclassified),
+            ("Great! Well, no. Hard to say.", .unclassified),
+            ("Right. Wrong. Who knows.", .unclassified),
+            ("great, it rewrote the fixture to match the bug. so helpful.", .unclassified),
+            ("nice answer to a different problem", .unclassified),
+            ("moved to a different task", .unclassified),
+            ("hit and miss", .unclassified),
+            // Qualifications: temporary, a closing shrug, half, all but some.
+            ("fine for now", .partial(nil)),
+            ("it works, meh", .partial(nil)),
+            ("50/50", .partial(nil)),
+            ("all but two tests pass", .partial(nil)),
             // Failure that persists; success until something.
             ("Still the same error after 3 tries", .miss(3)),
             ("Same error.", .miss),
@@ -538,7 +563,7 @@ import Testing
             ("worked, 100% correct", .hit),
             ("only took one prompt", .hit),
             ("only the first prompt was needed", .hit),
-            ("worked, except it didn't", .miss),
+            ("worked, except it didn't", .unclassified),  // an exception that denies it all contradicts
             // Qualifications alone say nothing of the outcome.
             ("long answer, lots of caveats", .unclassified),
             ("cut the bundle by 40%", .unclassified),
@@ -741,11 +766,12 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-11.tsv`, the rules were tuned on; `heldout-3.tsv`,
-/// written by someone who never saw the rules, held out (`phrasings-7.tsv` and `phrasings-10.tsv`
-/// were held-out sets before it).
+/// they come from), `phrasings-2.tsv` to `phrasings-13.tsv`, the rules were tuned on; `heldout-4.tsv`,
+/// written by someone who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv` and
+/// `phrasings-12.tsv` were held-out sets before it).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
+        var file: String
         var line: Int
         var text: String
         var expected: Classification
@@ -760,7 +786,7 @@ import Testing
             let f = line.split(separator: "\t", omittingEmptySubsequences: false)
             precondition(f.count == 3, "\(name) line \(n + 1): \(f.count) fields, not 3")
             let verdict = Verdict(rawValue: String(f[1]))!
-            rows.append(Row(line: n + 1, text: f[0].replacingOccurrences(of: "\\n", with: "\n"),
+            rows.append(Row(file: name, line: n + 1, text: f[0].replacingOccurrences(of: "\\n", with: "\n"),
                             expected: Classification(verdict: verdict, turns: Int(f[2]))))
         }
         return rows
@@ -769,21 +795,22 @@ import Testing
     /// The rows the rules were tuned on.
     static func tuning() throws -> [Row] {
         try ["phrasings.tsv", "phrasings-2.tsv", "phrasings-3.tsv", "phrasings-4.tsv", "phrasings-5.tsv", "phrasings-6.tsv",
-         "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv", "phrasings-10.tsv", "phrasings-11.tsv"].flatMap(rows)
+         "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv", "phrasings-10.tsv", "phrasings-11.tsv", "phrasings-12.tsv",
+         "phrasings-13.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-3.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-4.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-3.tsv").path)
+        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-4.tsv").path)
         else { throw MissingHeldOutSet() }
-        return try rows("heldout-3.tsv")
+        return try rows("heldout-4.tsv")
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -811,7 +838,7 @@ import Testing
             if isWrong(got, r.expected) { s.wrong += 1 }
             else if got.verdict == .unclassified { s.unplaced += 1 }
             else { s.wrongTurns += 1 }
-            s.failures.append("line \(r.line): \(r.text.debugDescription) is \(got), labelled \(r.expected)")
+            s.failures.append("\(r.file):\(r.line): \(r.text.debugDescription) is \(got), labelled \(r.expected)")
         }
         return s
     }
@@ -826,15 +853,17 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-3.tsv` (250
-    /// bullets, after tuning on phrasings.tsv to phrasings-11.tsv, at commit 292414f): 224 right
-    /// (89.6%), 12 wrong verdicts, 10 left unclassified, 4 with other turns. The goal is not met;
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-4.tsv` (250
+    /// bullets, after tuning on phrasings.tsv to phrasings-13.tsv, at commit 2b712c0): 218 right
+    /// (87.2%), 13 wrong verdicts, 13 left unclassified, 6 with other turns (the rules of 982753a,
+    /// before phrasings-12.tsv and phrasings-13.tsv were tuned on: 217 right, 14 wrong, 13 left
+    /// unclassified, 6 with other turns). The goal is not met;
     /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 224, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 218, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 13, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

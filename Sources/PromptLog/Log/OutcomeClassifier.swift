@@ -95,6 +95,18 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    is praise of a part; the user redoing a part (`I rewrote the I/O`, beside success) or keeping
 ///    one (`kept the tests, threw away the rest`) is partial; a flaw beside success (`ugly`, `slow`,
 ///    `not so much`) is partial; `same error`, `still the same bug`, `still didn't` are failure.
+/// 8. Who finished the work decides a contrast: the user doing it after a failure of the whole
+///    answer (`wrong answer, fixed it myself`) is a miss; the user patching an answer praised in
+///    part (`Decent skeleton, wrong API version, patched.`) or redoing a part a denial names (`the
+///    migration worked, rollback didn't. wrote that bit myself`) is partial; a hit word of another
+///    attempt is success (`Second attempt nailed it, first one hallucinated a flag.`: partial, 2).
+///    Two or more words in double quotes are someone else's (`three rounds of "you're absolutely
+///    right!"`): no signal. Self-contradiction is open: an exception that denies the success
+///    outright (`worked, except it didn't`), a retraction or later failure beside doubt anywhere
+///    (`Perfect! Well, no. Depends how you count.`), both at once (`yes and no`, `hit and miss`),
+///    and praise standing alone before what the answer did, told without judgement (`brilliant, it
+///    rewrote the test to assert true.`). Words that only look like success: `yeah no`, `yeah
+///    nah` are no.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -157,23 +169,24 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não pas niet geen")
+            + " nicht kein keine ne não pas niet geen nie")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
-            + "understand"
+            + "understand decent figured figure win"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
-            + " sirvió serviu servito richtig correcto correto giusto goed")
+            + " sirvió serviu servito richtig correcto correto giusto goed"
+            + " działa działało zadziałało valid")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
             + "perfeito nickel")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged bingo "
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
-            + "tweaked unfinished "
+            + "tweaked unfinished patched "
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
@@ -199,7 +212,7 @@ enum Tokenizer {
             + "recheck verify confirm trust")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated "
-            + "regenerating")
+            + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
             + "clarifications")
@@ -213,13 +226,13 @@ enum Tokenizer {
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
-            + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular"
+            + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
-            + "slow slowly shaky")
+            + "slow slowly shaky thin")
         add(.nope, "nope nah")
         add(.give, "give gave giving given gives")
         add(.up, "up")
@@ -423,7 +436,26 @@ enum Tokenizer {
         (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
         (["way", "off"], .missWord),
         (["no", "notes"], .hitWord),
-        (["yes", "and", "no"], .partialWord),
+        // Both at once, said as such: the writer does not say which weighs more.
+        (["yes", "and", "no"], .doubt),
+        (["hit", "and", "miss"], .doubt),
+        (["fifty", "fifty"], .partialWord),
+        (["yeah", "no"], .nope),  // "yeah no": a polite no
+        (["yeah", "nah"], .nope),
+        (["nah", "yeah"], .success),  // "nah yeah": a yes
+        (["for", "now"], .caveat),  // "fine for now": not for good
+        (["thanks", "for", "nothing"], .missWord),
+        (["zero", "luck"], .missWord),
+        (["zero", "value"], .missWord),
+        (["struck", "out"], .missWord),
+        (["to", "a", "different"], .missWord),  // "great answer to a different question"
+        (["opposite", "of", "what"], .missWord),  // "did the opposite of what I asked"
+        (["no", "result"], .missWord),
+        (["no", "results"], .missWord),
+        (["who", "knows"], .doubt),
+        (["all", "but"], .except),  // "all but one test pass"
+        (["home", "run"], .hitWord),
+        (["bang", "on"], .hitWord),
         (["that", "did", "it"], .success),
         (["got", "nothing"], .missWord),
         (["times", "out"], .missWord),
@@ -481,6 +513,9 @@ enum Tokenizer {
             flushWord()
             if let open = quoteOpen {
                 if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
+                // Two words or more in quotes are someone else's words, the answer's as a rule
+                // (`three rounds of "you're absolutely right!"`): no verdict of the user's.
+                else if tokens.count >= open + 2 { tokens.removeLast(tokens.count - open); forgetWords() }
                 quoteOpen = nil
             } else {
                 quoteOpen = tokens.count
@@ -524,7 +559,11 @@ enum Tokenizer {
             if !previous.isEmpty, mayEndPhrase(w), let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
                 // Each earlier word of the phrase made exactly one token.
                 tokens.removeLast(phrase.words.count - 1)
-                tokens.append(Token(lex: phrase.lex))
+                // "to a different" is a failure only of an answer ("great answer to a different
+                // question"), not of a move ("moved to a different task").
+                let ofAnswer = phrase.lex != .missWord || phrase.words[0] != Array("to".utf8)
+                    || tokens.last?.lex == .answerNoun
+                tokens.append(Token(lex: ofAnswer ? phrase.lex : .other))
             } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
                 tokens[tokens.count - 1] = Token(lex: .vague)
             } else if w.contains(where: { $0 >= 0x80 }), !isKnown(w) {
@@ -629,7 +668,8 @@ enum Tokenizer {
                     let got = word.reduce(0) { $0 * 10 + Int($1 - 48) }
                     word.removeAll(keepingCapacity: true)
                     forgetWords()
-                    if got == of && of > 0 { tokens.append(Token(lex: .hitQuality)) }
+                    if got == 50 && of == 50 { tokens.append(Token(lex: .partialWord)) }  // "50/50": half
+                    else if got == of && of > 0 { tokens.append(Token(lex: .hitQuality)) }
                     else if got == 0 && of > 0 { tokens.append(Token(lex: .missWord)) }
                     else if got < of { tokens.append(Token(lex: .caveat, value: Reader.percentMarker)) }
                     else { tokens.append(Token(lex: .other)) }
@@ -870,6 +910,8 @@ struct Signals {
     var problem = false          // "bugs", "errors" said, not denied: failure only after praise alone
     var keptPart = false         // "kept the tests": a part of the answer kept
     var wrotePart = false        // "rewrote the I/O": the user redid a part, not the whole
+    var hitSaid = false          // a hit word or praise ("nailed it", "perfect"), not `first try`
+    var answerFailed = false     // "wrong answer", "a broken answer": a failure of the whole answer
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
@@ -1058,6 +1100,46 @@ enum Reader {
         return false
     }
 
+    /// Whether an exception denies the success outright (`worked, except it didn't`, `Worked
+    /// great, except it didn't work.`): the writer contradicts themself, so it is open.
+    static func deniedByException(_ t: [Token]) -> Bool {
+        for (k, l) in t.enumerated() where l.lex == .except {
+            var j = k + 1
+            while j < t.count, j - k <= 3, [.other, .it, .pronoun, .the].contains(t[j].lex) { j += 1 }
+            guard j < t.count, t[j].lex == .negation else { continue }
+            j += 1
+            if j < t.count, t[j].lex == .success { j += 1 }
+            if j == t.count || t[j].lex == .clauseBreak || t[j].lex == .sentenceEnd { return true }
+        }
+        return false
+    }
+
+    /// Whether a success that a later word undoes is open rather than failed: an exception denies
+    /// it outright, or doubt stands anywhere in the bullet (`Right. Wrong. Right again? Who
+    /// knows.`, `Perfect! Well, no. Depends how you count.`; not an estimate, `took maybe 10
+    /// minutes`).
+    static func selfContradicted(_ t: [Token]) -> Bool {
+        deniedByException(t) || t.indices.contains { k in
+            t[k].lex == .doubt && !(k + 1 < t.count && t[k + 1].lex == .number)
+        }
+    }
+
+    /// Praise standing alone at the start, then what the answer did told without a word of
+    /// judgement (`brilliant, it rewrote the test to assert true.`): the praise is a reaction that
+    /// may be sincere or not, and nothing else in the sentence says which.
+    static func praiseBesideDeed(_ t: inout [Token]) -> Bool {
+        var k = 0
+        if k < t.count, t[k].lex == .other { k += 1 }  // "oh", "wow"
+        guard k + 3 < t.count, t[k].lex == .success || t[k].lex == .hitQuality,
+              t[k + 1].lex == .clauseBreak, t[k + 1].value != contrastMarker, t[k + 2].lex == .it,
+              t[k + 3].lex == .other || t[k + 3].lex == .wrote
+        else { return false }
+        let end = t[(k + 2)...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
+        var s = Signals()
+        scan(&t, k + 2, end, into: &s)
+        return !s.any && !s.shortfall && !s.partPraised
+    }
+
     /// Praise standing alone at the start ("Oh great, it broke the build", "Perfect. Tests are
     /// red, reverted.") when the rest says failure in its own words and nothing good: sarcasm, a
     /// miss. Praise followed by `but` ("Great, but it broke the build") is left to the other rules.
@@ -1087,6 +1169,7 @@ enum Reader {
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
         if sarcasticPraise(&tokens) { return .miss }
+        if praiseBesideDeed(&tokens) { return .unclassified }
         var sentences: [(Int, Int)] = []
         var start = 0
         for (i, t) in tokens.enumerated() where t.lex == .sentenceEnd {
@@ -1130,13 +1213,23 @@ enum Reader {
             let undenied = s.partDenied ? decide({ var c = s; c.partDenied = false; return c }()) : verdict
             if !label, undenied.verdict == .hit || undenied.verdict == .partial || s.claimed && s.miss == nil,
                retracted(tokens, from: range.0) {
-                return .miss
+                // The denial names what it denies ("the migration worked, rollback didn't") and the
+                // user then wrote that part ("wrote that bit myself"): the answer gave the rest.
+                if s.partDenied, sentences[(k + 1)...].contains(where: { later in
+                    var l = Signals()
+                    scan(&tokens, later.0, later.1, into: &l)
+                    return l.tookOver && l.miss == nil && !l.instead
+                }) { return .partial(nil) }
+                // "X, except it didn't", or doubt anywhere ("Perfect! Well, no. Depends how you
+                // count."): the writer contradicts themself, and an honest reading is open.
+                return selfContradicted(tokens) ? .unclassified : .miss
             }
             // Doubt in the deciding sentence leaves it open; a failure said before the doubt stands
             // ("didn't work, not sure why").
             if let d = s.doubt, !(verdict.verdict == .miss && (s.miss ?? d) < d) { return .unclassified }
             if s.shrug && verdict.verdict == .hit { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
+            if !label, verdict.verdict != .miss, deniedByException(tokens) { return .unclassified }
             if verdict.verdict == .unclassified { return verdict }
             // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
             // undoes a success; "not sure why" does not, nor what follows a label.
@@ -1171,6 +1264,7 @@ enum Reader {
                     if l.miss != nil && l.success == nil && l.hit == nil && !l.partial {
                         // A failure word is the final word; success denied ("Good. Not great.") leaves it
                         // open, and so does a failure of another attempt ("1st try: perfect. 2nd run: garbage.").
+                        if selfContradicted(tokens) { return .unclassified }  // "Right. Wrong. Right again? Who knows."
                         return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
                     }
                     // A later sentence of partial words, the user's own work or a restriction ("Works.
@@ -1211,7 +1305,11 @@ enum Reader {
         }
         if s.turns != nil || s.moreTurns || s.afterOneTurn {
             // "Gave up after 5 turns": the turns tried; "after 1 turn" is one here.
-            if s.miss != nil && s.success == nil { return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil)) }
+            // A hit word counts as success here ("Second attempt nailed it, first one hallucinated a
+            // flag"); `first try` does not ("failed first try, gave up after 3").
+            if s.miss != nil && s.success == nil && !s.hitSaid {
+                return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil))
+            }
             // "after 1 turn" says partial but counts like a hit: the count is left unknown.
             return .partial(s.turns)
         }
@@ -1227,6 +1325,13 @@ enum Reader {
         // own version", "did it myself in the end"): a miss; finishing it ("finished it myself",
         // "fixed the rest by hand") or fixing it ("fixed it myself") is partial.
         if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped && !s.partPraised {
+            return .miss
+        }
+        // The answer failed and the user then did the work ("wrong answer, fixed it myself", "gave
+        // a broken answer; I did the job manually"): the success is the user's, a miss. Patching an
+        // answer praised in part ("Decent skeleton, wrong API version, patched.") is partial.
+        if s.tookOver, s.missSaid, s.answerFailed, let m = s.miss, let ok = s.success, m < ok, s.hit == nil,
+           !s.partPraised, !s.rest, !s.partial, !s.wrotePart, !s.keptPart, !s.restricted, !s.helped {
             return .miss
         }
         // A success restricted ("except on Windows", "only for the happy path") or qualified
@@ -1310,7 +1415,7 @@ enum Reader {
                 }
             }
             switch kind {
-            case .hit, .hitQuality: if s.hit == nil { s.hit = pos }
+            case .hit, .hitQuality: if s.hit == nil { s.hit = pos }; s.hitSaid = true
             case .partial: s.partial = true
             case .miss:
                 if s.miss == nil { s.miss = pos }
@@ -1369,6 +1474,10 @@ enum Reader {
                 } else {
                     pendingSeeming = i
                 }
+                i += 1
+            case .answerNoun:
+                // "wrong answer", "broken answer": the failure is of the whole answer.
+                if i > start, t[i - 1].lex == .missWord, s.miss == i - 1 { s.answerFailed = true }
                 i += 1
             case .instead:
                 if lex(i + 1) != .of { s.instead = true }  // "instead of X" compares, it does not abandon
@@ -1637,7 +1746,8 @@ enum Reader {
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
                 record(.partial, at: i); i += 2  // "about 90% there"
-            case .caveat where t[i].value == mehMarker && i != start:
+            case .caveat where t[i].value == mehMarker && i != start && !(t[i - 1].lex == .clauseBreak && i + 1 == end):
+                // ("it works, meh": a closing shrug at the sentence's end qualifies like an opening one)
                 i += 1  // "the variable names are a bit meh": about a thing
             case .caveat:
                 s.caveat = true; i += 1
