@@ -286,18 +286,7 @@ func referenceRanking(_ text: String, _ draft: String) -> (terms: [String], rank
             let bytes = Array(log.utf8)
             bytes.withUnsafeBufferPointer { buf in
                 let counted = LikeCounter.count(buf, terms: terms, remembered: 100, releasePages: false)
-                var expected: [[Int]] = []
-                var lengths: [Int] = []
-                LogScanner.scan(buf) { span in
-                    var c = Array(repeating: 0, count: terms.count)
-                    var n = 0
-                    LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[span.offset..<span.end])) { w, length, _, _, _ in
-                        n += 1
-                        if length == w.count, let i = terms.firstIndex(of: w) { c[i] += 1 }
-                    }
-                    expected.append(c)
-                    lengths.append(n)
-                }
+                let (expected, lengths) = referenceCounts(buf, terms: terms)
                 #expect(counted.blocks == expected.count)
                 #expect(counted.words == lengths.reduce(0, +))
                 // One record per block with a term, in log order, with its length and counts.
@@ -350,18 +339,7 @@ extension LikeCounterTests {
         let bytes = Array(log.utf8)
         try bytes.withUnsafeBufferPointer { buf in
             let counted = LikeCounter.count(buf, terms: terms, remembered: LikeRanking.rememberedBlocks, releasePages: false)
-            var expected: [[Int]] = []
-            var lengths: [Int] = []
-            LogScanner.scan(buf) { span in
-                var c = Array(repeating: 0, count: terms.count)
-                var n = 0
-                LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[span.offset..<span.end])) { w, length, _, _, _ in
-                    n += 1
-                    if length == w.count, let i = terms.firstIndex(of: w) { c[i] += 1 }
-                }
-                expected.append(c)
-                lengths.append(n)
-            }
+            let (expected, lengths) = referenceCounts(buf, terms: terms)
             if Parallel.cores > 1 { #expect((counted.records?.count ?? 0) > 1) }
             #expect(counted.blocks == expected.count)
             #expect(counted.words == lengths.reduce(0, +))
@@ -385,6 +363,24 @@ extension LikeCounterTests {
         #expect(fromRecords.matches.map(\.termCounts) == fromSecondPass.matches.map(\.termCounts))
         #expect(fromRecords.info.matched == fromSecondPass.info.matched)
     }
+}
+
+/// The reference for the counting pass: each block's counts of `terms` and its length in words,
+/// in log order, from the word rules one block at a time (`LogScanner` and `LikeTerms`).
+func referenceCounts(_ buf: UnsafeBufferPointer<UInt8>, terms: [[UInt8]]) -> (counts: [[Int]], lengths: [Int]) {
+    var counts: [[Int]] = []
+    var lengths: [Int] = []
+    LogScanner.scan(buf) { span in
+        var c = Array(repeating: 0, count: terms.count)
+        var n = 0
+        LikeTerms.forEachWord(UnsafeBufferPointer(rebasing: buf[span.offset..<span.end])) { w, length, _, _, _ in
+            n += 1
+            if length == w.count, let i = terms.firstIndex(of: w) { c[i] += 1 }
+        }
+        counts.append(c)
+        lengths.append(n)
+    }
+    return (counts, lengths)
 }
 
 /// `plog_like_count` (64 bytes at a time, with a screen of word starts) against the word rules
