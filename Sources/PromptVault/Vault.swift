@@ -62,7 +62,13 @@ package enum Vault {
             }
             let branch = Repository.defaultBranchName()
             repository = try Repository.create(at: realDir, initialBranch: branch)
-            steps.append(Step(done: true, text: "created git repository \(repository.gitDirectory) (branch \(branch))"))
+            // Its history holds every version of the log, which is 0600: the repository is as
+            // private, whatever the directory around it allows.
+            let gitDirectory = String(repository.gitDirectory.dropLast(repository.gitDirectory.hasSuffix("/") ? 1 : 0))
+            guard chmod(gitDirectory, 0o700) == 0 else {
+                throw PlogError.io(operation: "cannot make private (chmod 700)", path: gitDirectory, errno: errno)
+            }
+            steps.append(Step(done: true, text: "created git repository \(repository.gitDirectory) (0700, branch \(branch))"))
         }
 
         if Path.exists(log) {

@@ -33,6 +33,18 @@ struct KeepCommitTests {
         #expect(try box.gitLog("home/notes").count == 1)
     }
 
+    @Test("init in a directory others can read makes .git private (0700): its history holds every version of the log")
+    func initMakesTheRepositoryPrivate() throws {
+        let box = try Sandbox()
+        try box.write("work/open/README", "notes\n")
+        #expect(chmod(box.absolute("work/open"), 0o755) == 0)
+        let r = try box.run("plog", ["init", "open"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try box.mode("work/open/.git") == 0o700)
+        #expect(try box.mode("work/open") == 0o755)  // the user's directory is left as it was
+        #expect(r.stderr.contains("(0700, branch "))
+    }
+
     @Test("init DIR makes the log in DIR and says how to use it")
     func initDirectory() throws {
         let box = try Sandbox()
