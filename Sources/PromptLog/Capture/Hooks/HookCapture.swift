@@ -120,7 +120,7 @@ public enum HookCapture {
 /// The blocks are ranked by `Recall.like` (BM25, `LikeRanking`) over the newest 4 MB of the log
 /// (`window`) before the prompt just logged. Context is given
 /// only for blocks that clear `LikeRanking.isOfferable` (relatedness at least
-/// `LikeRanking.offerThreshold`, 0.5, and at least two of the prompt's chosen words): those,
+/// `LikeRanking.offerThreshold`, 0.7, and at least two of the prompt's chosen words): those,
 /// best first and whole (never cut), within `tokens` (about 4 bytes a token, the header
 /// included), after a one-line header saying what they are. Nothing otherwise, and nothing on
 /// any error.
