@@ -83,6 +83,22 @@ import Testing
         #expect(rows.flatMap { Self.codeSpans($0[0]) } == CaptureRules.defaultTrivial)
     }
 
+    /// The offer bar of `--like` and the recall hook is stated in prose, not a table: each
+    /// "relatedness at least X" in the documents is `LikeRanking.offerThreshold`.
+    @Test("every document states the offer bar as LikeRanking.offerThreshold")
+    func offerThreshold() throws {
+        var stated: [String] = []
+        for doc in ["README.md", "docs/recall.md", "docs/agents.md", "docs/mcp.md"] {
+            let text = try Self.read(doc).replacingOccurrences(of: "\n", with: " ")
+            for part in text.components(separatedBy: "relatedness at least ").dropFirst() {
+                let number = String(part.prefix { $0.isNumber || $0 == "." }.reversed().drop { $0 == "." }.reversed())
+                stated.append("\(doc): \(number)")
+                #expect(Double(number) == LikeRanking.offerThreshold, "\(doc) says relatedness at least \(number)")
+            }
+        }
+        #expect(stated.count >= 2, "the offer bar is stated in docs/recall.md and docs/agents.md: \(stated)")
+    }
+
     /// The units are a C array (`Sources/CSupport/promptshape.c`); the table is compared with
     /// that source, and each documented unit is checked to count as one.
     @Test("the units table is promptshape.c's list, and every unit in it counts")
