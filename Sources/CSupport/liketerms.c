@@ -458,15 +458,3 @@ size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const str
 #endif
     return words;
 }
-
-size_t plog_like_header_line(const unsigned char *b, size_t from, size_t to) {
-    size_t p = from;
-    while (p + 3 <= to) {
-        const unsigned char *h = memchr(b + p, '#', to - p - 2);
-        if (!h) return to;
-        p = (size_t)(h - b);
-        if (b[p - 1] == '\n' && b[p + 1] == '#' && b[p + 2] == ' ') return p;
-        p++;
-    }
-    return to;
-}

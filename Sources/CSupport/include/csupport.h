@@ -6,6 +6,11 @@
 void *plog_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 /// memrchr(3): the last `c` in `s[0..<n]`; macOS lacks it.
 void *plog_memrchr(const void *s, int c, size_t n);
+/// The first `p` in `from..<to`, `p` > 0, where a line starts with `## ` (`b[p - 1]` is `\n`), or
+/// `to`: where a block header may start. Found with `memchr` for `#` (rare in prompts) rather than
+/// `memmem` for `\n## `, whose setup costs more than a block's few hundred bytes. The caller
+/// checks that the line is a header.
+size_t plog_header_line_candidate(const unsigned char *b, size_t from, size_t to);
 
 /// Feature bits: which prompt-shape features a line scan looks for candidates of.
 enum {

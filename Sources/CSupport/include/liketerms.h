@@ -82,10 +82,4 @@ int plog_like_table_add(struct plog_like_table *t, const unsigned char *term, si
 size_t plog_like_count(const unsigned char *b, size_t from, size_t to, const struct plog_like_table *t,
                        uint32_t *counts, uint64_t *found);
 
-/// The first `p` in `from..<to` (`from` > 0) where a line starts with `## ` (`b[p - 1]` is `\n`;
-/// `b` readable from `from - 1`), or `to`: where a block header may start, found with `memchr`
-/// for `#` (rare in prompts) rather than a search per block for `\n## `, whose setup costs more
-/// than a block's few hundred bytes. The caller checks the line is a header.
-size_t plog_like_header_line(const unsigned char *b, size_t from, size_t to);
-
 #endif

@@ -46,17 +46,13 @@ public enum LogScanner {
         let n = buf.count
         guard from < n, let base = buf.baseAddress else { return n }
         if from == 0 || buf[from - 1] == 10, isHeader(buf, at: from) { return from }
-        var searchFrom = from
-        let needle: [UInt8] = [10, 35, 35, 32]  // "\n## "
-        return needle.withUnsafeBytes { nd -> Int in
-            while searchFrom < n {
-                guard let hit = plog_memmem(base + searchFrom, n - searchFrom, nd.baseAddress, 4) else { return n }
-                let lineStart = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                if isHeader(buf, at: lineStart) { return lineStart }
-                searchFrom = lineStart
-            }
-            return n
+        var p = from
+        while p < n {
+            p = plog_header_line_candidate(base, p, n)
+            if p >= n || isHeader(buf, at: p) { return p }
+            p += 1
         }
+        return n
     }
 
     /// The start of the nearest header line at or before `offset`; `nil` when `offset` is in the preamble.

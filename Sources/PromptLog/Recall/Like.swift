@@ -533,19 +533,6 @@ enum LikeCounter {
         return total
     }
 
-    /// The next header at or after `from` (> 0) and before `to`, else `to`: as
-    /// `LogScanner.nextHeader`, with the cheaper search of `plog_like_header_line`.
-    static func nextHeader(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        guard let base = buf.baseAddress else { return to }
-        var p = from
-        while p < to {
-            p = plog_like_header_line(base, p, to)
-            if p >= to || LogScanner.isHeader(buf, at: p) { return p }
-            p += 1
-        }
-        return to
-    }
-
     /// Folds every block of `buf` (the part's index, below `Parallel.cores`; the block's span,
     /// the counts of `terms` in it, a mask of the terms it has (bit `i`: `counts[i] > 0`), its
     /// length in words) into one accumulator per part; parts in log order, each part's blocks in
@@ -581,7 +568,7 @@ enum LikeCounter {
             var released = start
             while start < end {
                 let headerEnd = LogScanner.lineEnd(buf, from: start)
-                let next = nextHeader(buf, from: headerEnd, to: end)
+                let next = min(LogScanner.nextHeader(buf, from: headerEnd), end)
                 var found: UInt64 = 0
                 let length = plog_like_count(base, start, next, shared, counts, &found)
                 fold(&acc, part, BlockSpan(offset: start, end: next, headerEnd: headerEnd, line: 0), counts, found, length)
