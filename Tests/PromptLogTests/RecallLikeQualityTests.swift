@@ -106,7 +106,7 @@ import Testing
         let path = LikeQualityTests.corpusPath!
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var offsetOf: [String: Int] = [:]
-        Array(text.utf8).withUnsafeBufferPointer { buf in
+        _ = Array(text.utf8).withUnsafeBufferPointer { buf in
             LogScanner.scan(buf) { offsetOf[LogParser.block(buf, $0).timestamp.text] = $0.offset }
         }
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
