@@ -69,14 +69,10 @@ public struct LogHealth: Sendable, Equatable {
         }
         if let base = buf.baseAddress, n > 0 {
             checkHeaderLike(0)
-            let needle: [UInt8] = [10, 35, 35, 32]
-            var from = 0
-            needle.withUnsafeBytes { nd in
-                while from < n, let hit = plog_memmem(base + from, n - from, nd.baseAddress, 4) {
-                    let lineStart = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                    checkHeaderLike(lineStart)
-                    from = lineStart
-                }
+            var lineStart = plog_header_line_candidate(base, 1, n)
+            while lineStart < n {
+                checkHeaderLike(lineStart)
+                lineStart = plog_header_line_candidate(base, lineStart + 1, n)
             }
         }
 
