@@ -299,10 +299,10 @@ import Testing
     @Test func recallSearchesOnlyTheNewestPartOfTheLog() throws {
         let s = try Self.recallWorld()
         let related = try s.read("p.log")
-        // 9 MB of unrelated blocks after the related ones (more than the 4 MB searched): out of reach.
-        let filler = (0..<9_000).map { "## 2025-03-01T10:00+00:00  m  p\nTASK: chore \($0)\n\nPROMPT:\n> "
+        // 17 MB of unrelated blocks after the related ones (more than the 16 MB searched): out of reach.
+        let filler = (0..<19_000).map { "## 2025-03-01T10:00+00:00  m  p\nTASK: chore \($0)\n\nPROMPT:\n> "
             + String(repeating: "rename the variables in module \($0) ", count: 25) + "\n" }.joined(separator: "\n")
-        #expect(filler.utf8.count > 8 << 20)
+        #expect(filler.utf8.count > 17 << 20)
         try s.write("p.log", related + "\n" + filler)
         try Self.hook(s, "claude-code", Self.prompt(Self.related), args: ["--recall"])
         // The same blocks after the filler are found.
