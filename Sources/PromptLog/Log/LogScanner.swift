@@ -45,7 +45,8 @@ public enum LogScanner {
     public static func nextHeader(_ buf: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         let n = buf.count
         guard from < n, let base = buf.baseAddress else { return n }
-        if from == 0 || buf[from - 1] == 10, isHeader(buf, at: from) { return from }
+        // A header at 0 has no `\n` before it; every other one is a line start the search finds.
+        if from == 0, isHeader(buf, at: 0) { return 0 }
         var p = from
         while p < n {
             p = plog_header_line_candidate(base, p, n)

@@ -269,18 +269,15 @@ extension Recall {
         // Only the best blocks the budget could ever take are kept.
         let limit = request.budget.mostBlocks
         let k = chosen.count
-        // Blocks are checked only when there is something to check (most requests have no filter).
-        let checks = verifier != nil || filters.filter.needsHeader || filters.filter.verdicts != nil
         /// Offers the block `span` with `counts[i]` of chosen term `i` (all 0 when none) to `top`
         /// when it passes the filters. `counts` is the caller's buffer, reused block after block:
         /// a match keeps its own copy only when it is kept.
         func offer(_ span: BlockSpan, _ counts: [Int], _ length: Int, _ filters: FilterCheck, _ verifier: BlockVerifier?,
                    to top: inout LikeTop) throws {
-            if checks {
-                guard try filters.admitsHeader(buf, span) else { return }
-                if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
-                guard filters.admitsVerdict(buf, span) else { return }
-            }
+            // Each check returns at once when it has nothing to check (most requests).
+            guard try filters.admitsHeader(buf, span) else { return }
+            if let verifier, try !verifier.accepts(buf, span, driverMatch: nil) { return }
+            guard filters.admitsVerdict(buf, span) else { return }
             let s = LikeRanking.score(counts: counts, length: length, weights: weights, averageLength: average)
             top.offer(score: s, offset: span.offset) {
                 LikeMatch(span: span, score: s, relatedness: LikeRanking.relatedness(score: s, terms: terms),
