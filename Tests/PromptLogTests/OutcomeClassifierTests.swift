@@ -88,8 +88,8 @@ import Testing
         ("Worked after a few more tries", nil),
         ("After a couple of rounds it worked", nil),
         ("Worked after some back-and-forth", nil),
-        ("Worked after a follow-up", nil),
-        ("Needed a nudge", nil),
+        ("Worked after a follow-up", 2),  // one follow-up
+        ("Needed a nudge", 2),
         ("Not first try, but it worked", nil),
         ("Not quite", nil),
         ("Didn't quite work", nil),
@@ -110,7 +110,7 @@ import Testing
         ("first prompt was too vague; second one nailed it", 2),
         ("Worked, with caveats", nil),
         ("Worked great after adding the file", nil),
-        ("Worked after a retry", nil),
+        ("Worked after a retry", 2),
         ("Worked, needed to fix imports", nil),
         ("Partially: the test was wrong.", nil),
         ("Partly: 2 turns, then it failed", 2),
@@ -424,11 +424,11 @@ import Testing
             ("Kept the tests, threw away the implementation.", .partial(nil)),
             ("Kept the second option", .unclassified),
             ("I rewrote the whole thing", .miss),
-            // A sarcasm cue vetoes every success in the bullet.
-            ("Oh sure, \"just use a singleton\". Very helpful.", .unclassified),
+            // A sarcasm cue vetoes every success in the bullet; a cue in words beside nothing else is a miss.
+            ("Oh sure, \"just use a singleton\". Very helpful.", .miss),
             ("Brilliant, it \"optimized\" the loop into an infinite one.", .miss),
             ("Amazing, it deleted the tests to make them pass /s", .miss),
-            ("yeah right, \u{201C}fixed\u{201D}", .unclassified),
+            ("yeah right, \u{201C}fixed\u{201D}", .miss),
             // Doubt anywhere, or a question of doubt before, leaves it open; "not sure why" does not.
             ("Great, I guess?? Or terrible. Can't tell yet.", .unclassified),
             ("Compiled. Didn't run it yet.", .unclassified),
@@ -528,10 +528,14 @@ import Testing
             ("ほぼできた", .partial(nil)),
             ("完美，一次搞定", .hit),
             ("Leider falsch.", .miss),
-            // More sarcasm cues; vetoed praise says nothing, so the bullet reads on.
-            ("It 'works'.", .unclassified),
-            ("works (for some definition of works)", .unclassified),
-            ("10/10 no notes (this is sarcasm)", .unclassified),
+            // More sarcasm cues: vetoed praise says nothing, so the bullet reads on, and a cue in
+            // words with nothing else is a miss.
+            ("It 'works'.", .miss),
+            ("works (for some definition of works)", .miss),
+            ("10/10 no notes (this is sarcasm)", .miss),
+            ("Thanks, I hate it.", .miss),
+            ("Great. 🙄", .miss),
+            ("🙄", .unclassified),
             ("It kept \"fixing\" the test by deleting the assertion. smh", .miss),
             ("wow. so helpful. it deleted my migrations 🙃", .miss),
             ("Works, technically.", .unclassified),

@@ -143,7 +143,7 @@ enum Lex: UInt8 {
     case after, once, pronoun, had, to, got, it, there, need, with, out, of, the, box, straight, right
     case away, what, wanted, asIs, spot, on, in_, at, labelHit, labelMiss, labelPartial, labelFailed
     case go, no, sort, kind, quite, pass, ok, problem, stepIn
-    case nope, retried, hedge, close, input, or, myself, remark
+    case nope, regret, retried, hedge, close, input, or, myself, remark
     case doubt, shrug, shortfall, seeming, retract, instead, wrote, tell, rest
     case eventually, caveat, except, only, verify, sarcasm
     case beginning, kept, still, why, whole, failsDenied, yet, same, because, answerNoun
@@ -215,14 +215,15 @@ enum Tokenizer {
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
-            + "clarifications")
+            + "clarifications relance relances feedback")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups editing fixing aanpassingen aanpassing")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
-            + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression "
+            + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression rejected declined "
+            + "disaster disastrous fiasco trainwreck catastrophe wtf "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
@@ -234,6 +235,8 @@ enum Tokenizer {
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
             + "slow slowly shaky thin")
         add(.nope, "nope nah")
+        // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
+        add(.regret, "sadly unfortunately alas leider")
         add(.give, "give gave giving given gives")
         add(.up, "up")
         add(.fortune, "luck dice joy cigar")
@@ -287,7 +290,8 @@ enum Tokenizer {
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
-        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked")
+        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked "
+            + "tomorrow")  // "follow up tomorrow": not done yet
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
@@ -302,7 +306,7 @@ enum Tokenizer {
         add(.sarcasm, "count smh sarcasm sarcastic")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
-            + "clarifying clarified telling told pointing pointed reminding reminded")
+            + "clarifying clarified telling told pointing pointed reminding reminded feed fed feeding")
         add(.asIs, "as")
         add(.spot, "spot")
         add(.on, "on")
@@ -337,7 +341,8 @@ enum Tokenizer {
         // "rewrote the whole thing": all of it, not a part.
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
-        add(.failsDenied, "build exist exists existed")
+        // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales")
         return d
     }()
 
@@ -349,9 +354,9 @@ enum Tokenizer {
         "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
         "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
         "nueve": 9, "diez": 10,
-        "dois": 2, "duas": 2, "três": 3, "quatro": 4,  // Portuguese, where it differs ("depois de 2 tentativas")
+        "um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4,  // Portuguese, where it differs ("depois de 2 tentativas")
         "due": 2, "tre": 3, "cinque": 5,  // Italian, where it differs ("due tentativi")
-        "twee": 2, "drie": 3, "vijf": 5,  // Dutch, where it differs ("na drie pogingen")
+        "één": 1, "twee": 2, "drie": 3, "vijf": 5,  // Dutch, where it differs ("na drie pogingen")
     ]
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -467,6 +472,10 @@ enum Tokenizer {
         (["niente", "da", "fare"], .missWord),  // Italian: nothing doing
         (["laissé", "tomber"], .missWord),  // French: dropped it
         (["scritto", "io"], .myself),  // Italian: "l'ho scritto io", I wrote it
+        (["out", "of", "patience"], .missWord),  // "ran out of patience after 7 prompts": gave up
+        (["never", "again"], .missWord),
+        (["answered", "a", "different"], .missWord),  // "it answered a different question"
+        (["i", "did", "the"], .myself),  // "it got the idea, I did the details": the user's own work
     ]
 
     /// `phrases` as bytes, for comparing with words as they are read.
@@ -604,6 +613,20 @@ enum Tokenizer {
                     t.value = Reader.fromMarker
                 } else if t.lex == .wrote && w.count > 3 && w[0] == 114 && w[1] == 101 {  // re-
                     t.value = Reader.redoMarker
+                } else if t.lex == .other && (isWord(w, "a") || isWord(w, "an")) {
+                    t.value = Reader.articleMarker
+                } else if t.lex == .retried && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100
+                            && w[0] != 97 {  // -ed, not "apologized"
+                    t.value = Reader.retriedOnceMarker
+                } else if t.lex == .other && isWord(w, "did") {
+                    t.value = Reader.didMarker
+                } else if t.lex == .other && isWord(w, "would") {
+                    t.value = Reader.wouldMarker
+                } else if t.lex == .other && (isWord(w, "again") || isWord(w, "recommend")) {
+                    t.value = Reader.againMarker
+                } else if t.lex == .missWord && (isWord(w, "bad") || isWord(w, "awful") || isWord(w, "terrible")
+                            || isWord(w, "horrible")) {
+                    t.value = Reader.flawMarker
                 } else if t.lex == .verify && isWord(w, "run") {
                     t.value = Reader.runMarker
                 } else if t.lex == .sarcasm && isWord(w, "count") {
@@ -728,7 +751,8 @@ enum Tokenizer {
                 // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
                 flushWord(); forgetWords(); tokens.append(Token(lex: .symbolMiss))
             case 0x1F644, 0x1F643:  // 🙄 🙃: praise beside them is not meant
-                flushWord(); forgetWords(); tokens.append(Token(lex: .sarcasm))
+                flushWord(); forgetWords()
+                tokens.append(Token(lex: .sarcasm, value: cp == 0x1F643 ? Reader.ironyMarker : Reader.eyeRollMarker))
             case 0x1F937, 0x1F914:  // 🤷 🤔: no hit beside them
                 flushWord(); forgetWords(); tokens.append(Token(lex: .shrug))
             case 0x1F7E1, 0x1F7E0, 0x1F536, 0x1F538:  // 🟡 🟠 🔶 🔸
@@ -797,6 +821,11 @@ enum Tokenizer {
         } else if w.count >= 9, let n = kanjiNumerals.firstIndex(where: { w.starts(with: $0.utf8) }),
                   w.dropFirst(3).starts(with: "回目".utf8) {
             found.append((0, Token(lex: .ordinal, value: n + 1)))  // 二回目
+            found.append((0, Token(lex: .turnNoun)))
+        } else if w.count >= 9, w.starts(with: "第".utf8),
+                  let n = kanjiNumerals.firstIndex(where: { w.dropFirst(3).starts(with: $0.utf8) }),
+                  w.dropFirst(6).starts(with: "次".utf8) {
+            found.append((0, Token(lex: .ordinal, value: n + 1)))  // Chinese 第三次, the third time
             found.append((0, Token(lex: .turnNoun)))
         }
         for (part, lex) in wordParts {
@@ -901,6 +930,7 @@ struct Signals {
     var sarcasm = false          // 🙄 🙃, "if you ignore ...": praise beside them is not meant
     var percent = false          // "90%": partial beside success ("about 90% correct")
     var firstTry = false         // "first try", "one shot": a count of one
+    var oneCount = false         // "one prompt", "one shot", "a single try": a count of one, not "first"
     var afterHelp = false        // "after I pasted the error", "after some edits": more than the first prompt
     var praiseContrasted = false // `but` after that praise: what follows weighs more
     var partPraised = false      // "helpful explanation", "good idea": praise of something besides the answer
@@ -912,6 +942,8 @@ struct Signals {
     var wrotePart = false        // "rewrote the I/O": the user redid a part, not the whole
     var hitSaid = false          // a hit word or praise ("nailed it", "perfect"), not `first try`
     var answerFailed = false     // "wrong answer", "a broken answer": a failure of the whole answer
+    var successes = 0            // how many success signals
+    var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
@@ -931,6 +963,8 @@ enum Reader {
         ([.no, .fortune], "No luck, No dice, No joy"),
         ([.no, .go], "No go"),
         ([.give, .up], "Gave up, Giving up, I give up"),
+        ([.regret, .negation], "Sadly not, Unfortunately not"),
+        ([.regret, .no], "Sadly no, Unfortunately no"),
     ]
 
     /// Rule 2: a leading label.
@@ -973,7 +1007,7 @@ enum Reader {
             start += 1
         }
         switch lex(start) {  // the first kinds of `missOpenings`: most texts start otherwise
-        case .labelFailed, .labelMiss, .nope, .negation, .no, .give: break
+        case .labelFailed, .labelMiss, .nope, .negation, .no, .give, .regret: break
         default: return nil
         }
         var found: [Lex]? = nil
@@ -1066,6 +1100,39 @@ enum Reader {
     static let contrastMarker = 1
     /// Marks the word `count` ("if you don't count the crash"), as against 🙄 and `if you ignore`.
     static let countMarker = 1
+    /// Marks `retried`, `rephrased`, `reprompted` and the like said once, without a count ("Retried,
+    /// worked"): one more prompt, two turns. (Not `apologized`, which is the answer's, nor `retrying`.)
+    static let retriedOnceMarker = 1
+    /// Marks `a` and `an`: "a follow-up" is one.
+    static let articleMarker = 5
+    /// Marks 🙄 among the sarcasm cues: beside praise alone, a miss; alone, it says too little.
+    static let eyeRollMarker = 2
+    /// Marks 🙃: irony, which may be fond ("works 🙃"); it vetoes praise, but says no failure.
+    static let ironyMarker = 3
+    /// Marks `did` ("didn't work at first, then did"): after a failure and `then`, the success left out.
+    static let didMarker = 6
+    /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
+    /// ("Correct output, awful code"), a flaw of a part.
+    static let flawMarker = 2
+    /// Marks `would`: "would not prompt again", "wouldn't recommend" is a verdict of failure.
+    static let wouldMarker = 7
+    /// Marks `again` and `recommend` (see `wouldMarker`).
+    static let againMarker = 8
+
+    /// Whether a follow-up (`nudge`, `rephrase`, `pasted`, `feed`) stands up to four words before `i`
+    /// in its clause: "had to nudge it twice" counts the nudges, after the first prompt ("had to ask
+    /// twice" counts the prompts).
+    static func followUpBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i - 1
+        while k >= start && i - k <= 5 {
+            switch t[k].lex {
+            case .clauseBreak, .sentenceEnd: return false
+            case .intervention, .retried, .stepIn: return true
+            default: k -= 1
+            }
+        }
+        return false
+    }
 
     /// Whether the sentence is an opening `plog outcome` writes (`Worked first try`, `Partly
     /// worked`, `Worked after N turns`): a label, whatever note follows it.
@@ -1181,6 +1248,11 @@ enum Reader {
         let sarcastic = tokens.contains { $0.lex == .sarcasm && $0.value != countMarker }
         // Doubt in a sentence before the deciding one ("Great, I guess?? Or terrible.") leaves it open.
         var doubtBefore = false
+        // Praise a sarcasm cue vetoed, in a sentence that said nothing else.
+        var vetoedPraise = false
+        // Something the answer left out, said in a sentence with no verdict ("Did the migration,
+        // missed the down() method."): the user's own work after it finished the answer.
+        var shortfallBefore = false
 
         for (k, range) in sentences.enumerated() {
             var s = Signals()
@@ -1197,16 +1269,17 @@ enum Reader {
                 return .miss
             }
             scan(&tokens, range.0, range.1, into: &s)
-            guard s.any else { continue }
+            guard s.any else { if s.shortfall { shortfallBefore = true }; continue }
             if doubtBefore { return .unclassified }
             if sarcastic {
                 s.sarcasm = true
                 // Praise the cue vetoes says nothing: read on ("wow. so helpful. it deleted my migrations 🙃").
                 var rest = s
                 rest.success = nil; rest.hit = nil; rest.negatedHit = false; rest.claimed = false; rest.firstTry = false
-                if !rest.any { continue }
+                if !rest.any { vetoedPraise = true; continue }
             }
             var verdict = decide(s)
+            if shortfallBefore, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil { return .partial(nil) }
             let label = isOutcomeLabel(tokens, range)
             // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
             // retraction is the final word, a miss.
@@ -1230,7 +1303,19 @@ enum Reader {
             if s.shrug && verdict.verdict == .hit { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
             if !label, verdict.verdict != .miss, deniedByException(tokens) { return .unclassified }
-            if verdict.verdict == .unclassified { return verdict }
+            if verdict.verdict == .unclassified {
+                // Praise of a part beside a failure, then the user's own fix in a later sentence
+                // ("Right idea, wrong library version. Fixed manually."): the user patched it, partial.
+                if s.partPraised, !s.praiseContrasted, s.miss != nil, s.success == nil, s.hit == nil, !s.tookOver,
+                   let next = sentences[(k + 1)...].first, {
+                       var l = Signals()
+                       scan(&tokens, next.0, next.1, into: &l)
+                       return l.tookOver && l.miss == nil && !l.instead && !(l.wrote && !l.rest && !l.wrotePart)
+                   }() {
+                    return .partial(nil)
+                }
+                return verdict
+            }
             // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
             // undoes a success; "not sure why" does not, nor what follows a label.
             if !label && (verdict.verdict == .hit || verdict.verdict == .partial) {
@@ -1293,7 +1378,12 @@ enum Reader {
             }
             return verdict
         }
-        return .unclassified
+        // A sarcasm cue in words ("Thanks, I hate it.", "yeah right", "It 'works'."), or 🙄 beside
+        // nothing but the praise it vetoes ("Oh great, another deprecated API. 🙄"): a miss. 🙃 and
+        // 🙄 alone say too little.
+        let verbalCue = tokens.contains { $0.lex == .sarcasm && $0.value == 0 }
+        let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
+        return verbalCue || vetoedPraise && eyeRoll ? .miss : .unclassified
     }
 
     static func decide(_ signals: Signals) -> Classification {
@@ -1310,6 +1400,10 @@ enum Reader {
             if s.miss != nil && s.success == nil && !s.hitSaid {
                 return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil))
             }
+            // "Tried twice, then fixed it by hand": the only success is the user's, after those turns.
+            if s.ownFix && s.successes == 1 && s.hit == nil && !s.partial && !s.rest && !s.eventually && !s.helped {
+                return .miss(s.turns)
+            }
             // "after 1 turn" says partial but counts like a hit: the count is left unknown.
             return .partial(s.turns)
         }
@@ -1324,7 +1418,9 @@ enum Reader {
         // The user did the work and nothing says the answer helped ("did it by hand", "went with my
         // own version", "did it myself in the end"): a miss; finishing it ("finished it myself",
         // "fixed the rest by hand") or fixing it ("fixed it myself") is partial.
-        if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped && !s.partPraised {
+        // ("missed the down() method, added it by hand": the user added what the answer left out.)
+        if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped && !s.partPraised
+            && !s.shortfall {
             return .miss
         }
         // The answer failed and the user then did the work ("wrong answer, fixed it myself", "gave
@@ -1342,10 +1438,17 @@ enum Reader {
             if s.firstTry && s.afterHelp && !s.negatedHit { return .unclassified }
             // Partial words beside failure are unclear ("partially failed"); the user taking over
             // after a failure is a miss ("gave up, did it by hand").
-            if s.miss != nil && s.success == nil { return s.partial ? .unclassified : .miss(nil) }
+            // But patching an answer praised in part ("Right idea, wrong API version, swapped to v3
+            // manually") is partial.
+            if s.miss != nil && s.success == nil {
+                return s.partial ? .unclassified : s.partPraised && !s.praiseContrasted && s.tookOver ? .partial(nil) : .miss(nil)
+            }
             return .partial(nil)
         }
         if s.hit != nil {
+            // "One prompt, one disaster.", "one shot, zero value": a count of one, and failure alone
+            // ("First try failed" may be followed by more).
+            if s.oneCount && !s.hitSaid && s.missSaid && s.success == nil && !s.negatedHit { return .miss(1) }
             if s.miss != nil || s.negatedHit || s.shortfall || s.partDenied { return .unclassified }
             return .hit
         }
@@ -1422,11 +1525,16 @@ enum Reader {
                 if !denied { s.missSaid = true }
             case .success:
                 s.success = pos
+                s.successes += 1
                 if !faint { s.plainSuccess = true }
                 if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
                 if let n {
-                    if n == 1 { if s.hit == nil { s.hit = pos }; s.firstTry = true }
+                    if n == 1 {
+                        if s.hit == nil { s.hit = pos }
+                        s.firstTry = true
+                        if t[pos].lex == .number || t[pos].lex == .single { s.oneCount = true }
+                    }
                     else if n >= 2 { s.turns = max(s.turns ?? 0, n) }
                 } else {
                     s.moreTurns = true
@@ -1510,16 +1618,22 @@ enum Reader {
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil; record(.miss, at: i) }
                 i += 1
             case .retried:
-                // "retried once", "rephrased twice", "reprompted 3 times": the first prompt, then those.
+                // "retried once", "rephrased twice", "reprompted 3 times": the first prompt, then those;
+                // with no count, more turns ("retried, still wrong" is a miss after them).
                 if lex(i + 1) == .once { record(.turns(2), at: i); i += 2; continue }
                 if lex(i + 1) == .twice { record(.turns(3), at: i); i += 2; continue }
                 if let c = turnPhrase(t, i + 1, end), let n = c.count { record(.turns(n + 1), at: i); i = c.next; continue }
-                record(.partial, at: i); i += 1
+                record(.turns(t[i].value == retriedOnceMarker ? 2 : nil), at: i); i += 1
             case .turnNoun where lex(i + 1) == .number
                 || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number:
                 // "try #3", "attempt 3 worked", "turns: 3"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
+            case .negation where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
+                && (i + 1..<min(end, i + 5)).contains(where: { t[$0].lex == .other && t[$0].value == againMarker }):
+                // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
+                // praise beside it is not meant.
+                record(.miss, at: i); s.sarcasm = true; i += 1
             case .negation:
                 // `not quite`, `not fully`: partial, and the negation is used up.
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
@@ -1580,7 +1694,11 @@ enum Reader {
                 else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
                 i += 1
             case .myself:
-                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.tookOver = true }
+                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else {
+                    s.tookOver = true
+                    // "fixed it by hand", "solved it myself": the success is the user's.
+                    if let ok = s.success, i - ok <= 3, !t[ok..<i].contains(where: { $0.lex == .clauseBreak }) { s.ownFix = true }
+                }
                 i += 1
             case .ok:
                 i += 1  // `ok` alone says too little; `not ok` is a miss
@@ -1593,12 +1711,23 @@ enum Reader {
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
                 record(.partial, at: i); i += 1
+            case .missWord where t[i].value == flawMarker && lex(i + 1) == .other && i > start
+                && (s.success ?? s.hit).map({ ok in t[ok..<i].contains { $0.lex == .clauseBreak } }) ?? false:
+                s.shortfall = true; i += 1  // "Correct output, awful code": a flaw of a part beside success
+            case .other where t[i].value == didMarker && i > start && t[i - 1].lex == .clauseBreak
+                && s.miss != nil && !s.missSaid && s.success == nil && ![.it, .myself, .the, .negation].contains(lex(i + 1)):
+                record(.success, at: i); i += 1  // "didn't work at first, then did after a nudge"
             case .missWord where t[i].value == droppedMarker
                 && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
                     || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker):
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
+            case .other where t[i].value == articleMarker && (lex(i + 1) == .intervention
+                || lex(i + 1) == .vague && t[i + 1].value == moreMarker && lex(i + 2) == .turnNoun):
+                // "needed a follow-up", "an extra prompt": one after the first, two turns
+                let k = lex(i + 1) == .intervention ? i + 2 : i + 3
+                record(.turns(2), at: i); i = k
             case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
                 // "had to rephrase twice": the first prompt, then those
                 record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
@@ -1650,6 +1779,9 @@ enum Reader {
                 if t[k - 1].lex == .intervention, [.once, .twice, .thrice].contains(lex(k)) {
                     record(.turns(lex(k) == .once ? 2 : lex(k) == .twice ? 3 : 4), at: i); i = k + 1; continue
                 }
+                if t[k - 1].lex == .intervention, k - 2 == i + 1, t[i + 1].lex == .other, t[i + 1].value == articleMarker {
+                    record(.turns(2), at: i); s.afterHelp = true; i = k; continue  // "after a follow-up"
+                }
                 record(.partial, at: i); s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
@@ -1674,9 +1806,13 @@ enum Reader {
                 // "needed a nudge", "needs more work", "needed 3 turns", "needed to fix imports": the
                 // answer needed more; "need to check it" (what the user will do) says nothing.
                 if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
+                if lex(i + 1) == .other, t[i + 1].value == articleMarker, lex(i + 2) == .intervention,
+                   pendingNegation.map({ i - $0 > 4 }) ?? true {
+                    record(.turns(2), at: i); i += 3; continue  // "needed a follow-up": two turns
+                }
                 var k = i + 1
                 var skipped = 0
-                while skipped < 3, [.other, .vague, .modifier, .another, .to, .of].contains(lex(k)),
+                while skipped < 3, [.other, .vague, .modifier, .another, .to, .of, .single].contains(lex(k)),
                       !(lex(k) == .other && t[k].value == gerundMarker) { k += 1; skipped += 1 }
                 if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k))
                     || lex(k) == .other && t[k].value == gerundMarker && k == i + 1
@@ -1731,14 +1867,20 @@ enum Reader {
             case .pass:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 record(.success, at: i); i += 1  // "tests pass"
-            case .twice:
-                record(.turns(2), at: i); i += 1
-            case .thrice:
-                record(.turns(3), at: i); i += 1
+            case .twice, .thrice:
+                // "had to nudge it twice", "pasted the error twice": follow-ups, after the first prompt.
+                let n = l == .twice ? 2 : 3
+                record(.turns(followUpBefore(t, i, start) ? n + 1 : n), at: i); i += 1
             case .number where t[i].value == 0 && turnPhrase(t, i, end) == nil && lex(i + 1) != .editNoun:
                 record(.negation, at: i); negationScope = 4; i += 1  // "zero useful output", "0 errors"
             case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
                 s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
+            case .number where lex(i + 1) == .of
+                && (lex(i + 2) == .number || lex(i + 2) == .the && lex(i + 3) == .number):
+                // "got 3 of the 5 endpoints right", "fixed 2 of 3 tests": a part of it.
+                let k = lex(i + 2) == .number ? i + 2 : i + 3
+                if t[i].value < t[k].value { s.restricted = true }
+                i = k + 1
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
@@ -1846,6 +1988,8 @@ enum Reader {
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
         // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
         if let c = count, lex(k) == .intervention || more && i > 0 && t[i].lex != .another { count = c + 1 }
+        // "3 rounds of feedback", "two rounds of corrections": follow-ups, after the first prompt.
+        if let c = count, lex(k) == .turnNoun, lex(k + 1) == .of, lex(k + 2) == .intervention { return (c + 1, k + 3) }
         if t[i].lex == .another && lex(k) == .intervention { count = nil }  // "another follow-up": after how many?
         // "first prompt" in "the first prompt was too vague" still reads as a turn count: fine, the
         // verdict comes from the words around it.
