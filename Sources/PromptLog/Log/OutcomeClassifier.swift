@@ -187,7 +187,7 @@ enum Tokenizer {
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked unfinished patched "
-            + "tweaking tweak tweaks iterated iterating handholding massaged massaging"
+            + "tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled tinkering tinkered"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
@@ -284,7 +284,7 @@ enum Tokenizer {
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
             + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
-            + "brainstorming approach direction")
+            + "brainstorming approach direction structure")
         // Words that leave what follows open: `unsure if it works`, `should work`.
         add(.hedge, "hopefully if whether might should will gonna todo")
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
@@ -331,9 +331,9 @@ enum Tokenizer {
         // "the second option", one of several in one answer).
         add(.answerNoun, "answer answers version")
         // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
-        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis anfang")
+        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis bones anfang")
         // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
-        add(.kept, "kept keep")
+        add(.kept, "kept keep took")  // "took the naming idea, not the code"
         // "still didn't handle pagination": the failure persists, whatever the verb.
         add(.still, "still")
         // "not sure why", "no idea how": doubt about the cause, not the outcome.
@@ -348,7 +348,7 @@ enum Tokenizer {
 
     static let numbers: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-        "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "fifteen": 15, "twenty": 20, "zero": 0,
+        "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "fifteen": 15, "twenty": 20, "zero": 0, "both": 2,
         // German, French and Spanish, one to ten ("nach drei Versuchen", "après deux essais", "dos intentos")
         "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10,
         "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
@@ -428,6 +428,9 @@ enum Tokenizer {
         (["start", "over"], .missWord),
         (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
         (["good", "enough"], .partialWord),
+        (["close", "enough"], .partialWord),
+        (["get", "past"], .success),  // "couldn't get past the auth error"
+        (["got", "past"], .success),
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
         // Sarcasm cues: praise beside them is not meant.
@@ -494,6 +497,8 @@ enum Tokenizer {
         // Japanese: went well, didn't work, almost, mistake, a fix (needed)
         ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
         ("修正", .partialWord),
+        // Japanese: mostly, by hand, fixed
+        ("大体", .partialWord), ("手で", .myself), ("直した", .success),
     ]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
@@ -572,7 +577,9 @@ enum Tokenizer {
                 // question"), not of a move ("moved to a different task").
                 let ofAnswer = phrase.lex != .missWord || phrase.words[0] != Array("to".utf8)
                     || tokens.last?.lex == .answerNoun
-                tokens.append(Token(lex: ofAnswer ? phrase.lex : .other))
+                var token = Token(lex: ofAnswer ? phrase.lex : .other)
+                if phrase.lex == .intervention && w.last == 115 { token.value = Reader.pluralMarker }  // "follow ups"
+                tokens.append(token)
             } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
                 tokens[tokens.count - 1] = Token(lex: .vague)
             } else if w.contains(where: { $0 >= 0x80 }), !isKnown(w) {
@@ -618,6 +625,12 @@ enum Tokenizer {
                 } else if t.lex == .retried && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100
                             && w[0] != 97 {  // -ed, not "apologized"
                     t.value = Reader.retriedOnceMarker
+                } else if t.lex == .kept && isWord(w, "took") {
+                    t.value = Reader.tookMarker
+                } else if t.lex == .intervention && (w.last == 115 || isWord(w, "retry")) {  // -s
+                    t.value = Reader.pluralMarker  // ("the retry logic": a thing, not a turn)
+                } else if t.lex == .other && (isWord(w, "those") || isWord(w, "these")) {
+                    t.value = Reader.demonstrativeMarker
                 } else if t.lex == .other && isWord(w, "did") {
                     t.value = Reader.didMarker
                 } else if t.lex == .other && isWord(w, "would") {
@@ -676,6 +689,9 @@ enum Tokenizer {
             if c == 47, word.count == 1, word[0] == 119, i + 1 < n, buf[i + 1] | 0x20 == 111,
                i + 2 == n || !isAlnum(buf[i + 2]) {
                 word = Array("without".utf8); i += 2; continue  // "w/o tweaks"
+            }
+            if c == 47, word.count == 1, word[0] == 119, i + 1 == n || !isAlnum(buf[i + 1]) {
+                word = Array("with".utf8); i += 1; continue  // "usable w/ edits"
             }
             if c == 47, word.isEmpty, i + 1 < n, buf[i + 1] | 0x20 == 115, i + 2 == n || !isAlnum(buf[i + 2]),
                i == 0 || !isAlnum(buf[i - 1]) {
@@ -943,6 +959,7 @@ struct Signals {
     var hitSaid = false          // a hit word or praise ("nailed it", "perfect"), not `first try`
     var answerFailed = false     // "wrong answer", "a broken answer": a failure of the whole answer
     var successes = 0            // how many success signals
+    var firstSuccess: Int? = nil // first position of a success signal
     var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
 
     var any: Bool {
@@ -1114,6 +1131,13 @@ enum Reader {
     /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
     /// ("Correct output, awful code"), a flaw of a part.
     static let flawMarker = 2
+    /// Marks `took` among the words of keeping: "took it" is no success ("took it apart").
+    static let tookMarker = 1
+    /// Marks a plural follow-up ("the follow-ups"), as against one ("the follow-up made it worse"),
+    /// and `retry`, which after `the` is mostly a thing ("the retry logic").
+    static let pluralMarker = 1
+    /// Marks `those` and `these`: after `rewrote`, a part ("Rewrote those.").
+    static let demonstrativeMarker = 9
     /// Marks `would`: "would not prompt again", "wouldn't recommend" is a verdict of failure.
     static let wouldMarker = 7
     /// Marks `again` and `recommend` (see `wouldMarker`).
@@ -1188,6 +1212,7 @@ enum Reader {
     static func selfContradicted(_ t: [Token]) -> Bool {
         deniedByException(t) || t.indices.contains { k in
             t[k].lex == .doubt && !(k + 1 < t.count && t[k + 1].lex == .number)
+                || t[k].lex == .sentenceEnd && t[k].value == 63  // "Works great! Also, it doesn't. Ship it?"
         }
     }
 
@@ -1195,11 +1220,11 @@ enum Reader {
     /// judgement (`brilliant, it rewrote the test to assert true.`): the praise is a reaction that
     /// may be sincere or not, and nothing else in the sentence says which.
     static func praiseBesideDeed(_ t: inout [Token]) -> Bool {
-        var k = 0
-        if k < t.count, t[k].lex == .other { k += 1 }  // "oh", "wow"
+        let k = praiseOpening(t)
         guard k + 3 < t.count, t[k].lex == .success || t[k].lex == .hitQuality,
-              t[k + 1].lex == .clauseBreak, t[k + 1].value != contrastMarker, t[k + 2].lex == .it,
-              t[k + 3].lex == .other || t[k + 3].lex == .wrote
+              t[k + 1].lex == .clauseBreak && t[k + 1].value != contrastMarker
+                || t[k + 1].lex == .sentenceEnd && t[k + 1].value != 63,
+              t[k + 2].lex == .it, [.other, .wrote, .stepIn].contains(t[k + 3].lex)
         else { return false }
         let end = t[(k + 2)...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
         var s = Signals()
@@ -1207,12 +1232,22 @@ enum Reader {
         return !s.any && !s.shortfall && !s.partPraised
     }
 
+    /// Where praise at the start of a bullet would stand: after an interjection ("oh", "wow"), and
+    /// after a word that follows it ("wow, so helpful", "Wow. So helpful.").
+    static func praiseOpening(_ t: [Token]) -> Int {
+        guard !t.isEmpty, t[0].lex == .other else { return 0 }
+        if t.count > 2, t[2].lex == .other,
+           t[1].lex == .clauseBreak && t[1].value != contrastMarker || t[1].lex == .sentenceEnd && t[1].value != 63 {
+            return 3
+        }
+        return 1
+    }
+
     /// Praise standing alone at the start ("Oh great, it broke the build", "Perfect. Tests are
     /// red, reverted.") when the rest says failure in its own words and nothing good: sarcasm, a
     /// miss. Praise followed by `but` ("Great, but it broke the build") is left to the other rules.
     static func sarcasticPraise(_ t: inout [Token]) -> Bool {
-        var k = 0
-        if k < t.count, t[k].lex == .other { k += 1 }  // "oh", "wow"
+        let k = praiseOpening(t)
         guard k < t.count, t[k].lex == .success || t[k].lex == .hitQuality, k + 1 < t.count,
               t[k + 1].lex == .clauseBreak && t[k + 1].value != contrastMarker || t[k + 1].lex == .sentenceEnd,
               t[k + 1].value != 63, k + 2 < t.count, t[k + 2].lex != .clauseBreak
@@ -1253,6 +1288,9 @@ enum Reader {
         // Something the answer left out, said in a sentence with no verdict ("Did the migration,
         // missed the down() method."): the user's own work after it finished the answer.
         var shortfallBefore = false
+        // Praise of a part in a sentence with no verdict ("Nice structure, but every test was a
+        // tautology."): the user redoing a part after it ("Rewrote those.") finished the answer.
+        var partPraisedBefore = false
 
         for (k, range) in sentences.enumerated() {
             var s = Signals()
@@ -1269,7 +1307,11 @@ enum Reader {
                 return .miss
             }
             scan(&tokens, range.0, range.1, into: &s)
-            guard s.any else { if s.shortfall { shortfallBefore = true }; continue }
+            guard s.any else {
+                if s.shortfall { shortfallBefore = true }
+                if s.partPraised { partPraisedBefore = true }
+                continue
+            }
             if doubtBefore { return .unclassified }
             if sarcastic {
                 s.sarcasm = true
@@ -1279,7 +1321,9 @@ enum Reader {
                 if !rest.any { vetoedPraise = true; continue }
             }
             var verdict = decide(s)
-            if shortfallBefore, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil { return .partial(nil) }
+            if shortfallBefore || partPraisedBefore && s.wrotePart, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil {
+                return .partial(nil)
+            }
             let label = isOutcomeLabel(tokens, range)
             // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
             // retraction is the final word, a miss.
@@ -1462,7 +1506,9 @@ enum Reader {
             // version", "Good idea, bad code"): which weighs more is not said; after `but` the
             // failure does ("Nice idea, but it didn't compile").
             if s.partPraised && !s.praiseContrasted && s.success == nil && s.hit == nil { return .unclassified }
-            if let ok = s.success { return m < ok ? .partial(nil) : .unclassified }
+            // Failure, then success ("failed, then worked") is partial; success, failure and success
+            // again ("shipped it, reverted it, shipped it again") leaves the end open.
+            if let ok = s.success { return m < ok && (s.firstSuccess ?? ok) > m ? .partial(nil) : .unclassified }
             return .miss
         }
         if s.success != nil { return s.partDenied || s.litotes && !s.plainSuccess ? .unclassified : s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
@@ -1526,6 +1572,7 @@ enum Reader {
             case .success:
                 s.success = pos
                 s.successes += 1
+                if s.firstSuccess == nil { s.firstSuccess = pos }
                 if !faint { s.plainSuccess = true }
                 if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
@@ -1593,11 +1640,14 @@ enum Reader {
             case .wrote:
                 // "rewrote the I/O" redid a part; "rewrote the whole thing", "rewrote it" all of it.
                 if t[i].value == redoMarker && lex(i + 1) == .the && lex(i + 2) != .whole { s.wrotePart = true }
+                // "Rewrote those.": a part; a sentence that opens with it is the user's own work.
+                if t[i].value == redoMarker && lex(i + 1) == .other && t[i + 1].value == demonstrativeMarker { s.wrotePart = true }
+                if i == start && t[i].value == redoMarker { s.tookOver = true }
                 s.wrote = true; i += 1
             case .kept:
                 // "kept the tests, threw away the rest": a part kept; "kept it as is": all of it.
                 if lex(i + 1) == .the { s.keptPart = true; i += 2; continue }
-                if lex(i + 1) == .it { record(.success, at: i); i += 2; continue }
+                if lex(i + 1) == .it, t[i].value != tookMarker { record(.success, at: i); i += 2; continue }
                 i += 1
             case .still:
                 // "still didn't handle pagination": a failure, whatever the verb.
@@ -1634,6 +1684,8 @@ enum Reader {
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
                 // praise beside it is not meant.
                 record(.miss, at: i); s.sarcasm = true; i += 1
+            case .negation where s.keptPart && i > start && t[i - 1].lex == .clauseBreak:
+                s.partial = true; i += 1  // "Took the naming idea, not the code.": a part kept, a part not
             case .negation:
                 // `not quite`, `not fully`: partial, and the negation is used up.
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
@@ -1684,6 +1736,9 @@ enum Reader {
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
                 s.partPraised = true; i += 2
+            case .success where describedOnly(t, i, start), .pass where describedOnly(t, i, start):
+                // "wrong about how lifetimes work", "deleted my tests to make them pass": no success.
+                i += 1
             case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
                 pendingNegation = nil  // "ne marche pas": one negation in two words
                 record(.miss, at: i); i += 2  // "ça marche pas", "funktioniert nicht"
@@ -1732,7 +1787,7 @@ enum Reader {
                 // "had to rephrase twice": the first prompt, then those
                 record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
             case .intervention:
-                record(.partial, at: i); i += 1
+                record(.turns(nil), at: i); i += 1  // "needed follow-ups", "the retries didn't help": more turns
             case .until:
                 // "didn't work until the third try": failure, then success; "worked great until I tried
                 // it on real data": success, then failure.
@@ -1851,6 +1906,8 @@ enum Reader {
                 record(.success, at: i); i += 3
             case .asIs where lex(i + 1) == .wanted:
                 record(.success, at: i); i += 2  // "as expected"
+            case .the where lex(i + 1) == .intervention && t[i + 1].value != pluralMarker:
+                record(.turns(2), at: i); i += 2  // "the follow-up made it worse": one, after the first prompt
             case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak)
                 && i > start && [.on, .at, .in_, .success, .right].contains(t[i - 1].lex):
                 // "worked on the second", "right the second": the noun is left out (but in "picked the
@@ -1869,10 +1926,14 @@ enum Reader {
                 record(.success, at: i); i += 1  // "tests pass"
             case .twice, .thrice:
                 // "had to nudge it twice", "pasted the error twice": follow-ups, after the first prompt.
+                // "tried twice more": two after the first.
                 let n = l == .twice ? 2 : 3
-                record(.turns(followUpBefore(t, i, start) ? n + 1 : n), at: i); i += 1
+                let more = lex(i + 1) == .vague && t[i + 1].value == moreMarker
+                record(.turns(followUpBefore(t, i, start) || more ? n + 1 : n), at: i); i += more ? 2 : 1
             case .number where t[i].value == 0 && turnPhrase(t, i, end) == nil && lex(i + 1) != .editNoun:
                 record(.negation, at: i); negationScope = 4; i += 1  // "zero useful output", "0 errors"
+            case .pronoun where lex(i + 1) == .wanted && pendingNegation != nil:
+                pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
             case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
                 s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
             case .number where lex(i + 1) == .of
@@ -1937,6 +1998,28 @@ enum Reader {
             if s.miss == nil { s.miss = b }
             s.missSaid = true
         }
+    }
+
+    /// Whether the success word at `i` only describes something or is the aim of a failure: after
+    /// `how` or `why` ("wrong about how Rust lifetimes work"), or after `to` following a failure
+    /// ("deleted my tests to make them pass"), within its clause.
+    static func describedOnly(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i - 1
+        while k >= start && i - k <= 3 {
+            switch t[k].lex {
+            case .clauseBreak, .sentenceEnd: return false
+            case .why: return true
+            case .to:
+                var j = k - 1
+                while j >= start && k - j <= 4 && t[j].lex != .clauseBreak {
+                    if t[j].lex == .missWord { return true }
+                    j -= 1
+                }
+                return false
+            default: k -= 1
+            }
+        }
+        return false
     }
 
     /// Whether a remark (`idea`, `approach`, `explanation`) stands up to three words before `i` in its
