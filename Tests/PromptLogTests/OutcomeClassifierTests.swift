@@ -770,9 +770,9 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-14.tsv`, the rules were tuned on; `heldout-5.tsv`,
+/// they come from), `phrasings-2.tsv` to `phrasings-15.tsv`, the rules were tuned on; `heldout-6.tsv`,
 /// written by someone who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`,
-/// `phrasings-12.tsv` and `phrasings-14.tsv` were held-out sets before it).
+/// `phrasings-12.tsv`, `phrasings-14.tsv` and `phrasings-15.tsv` were held-out sets before it).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -800,21 +800,21 @@ import Testing
     static func tuning() throws -> [Row] {
         try ["phrasings.tsv", "phrasings-2.tsv", "phrasings-3.tsv", "phrasings-4.tsv", "phrasings-5.tsv", "phrasings-6.tsv",
          "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv", "phrasings-10.tsv", "phrasings-11.tsv", "phrasings-12.tsv",
-         "phrasings-13.tsv", "phrasings-14.tsv"].flatMap(rows)
+         "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-5.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-6.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-5.tsv").path)
+        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-6.tsv").path)
         else { throw MissingHeldOutSet() }
-        return try rows("heldout-5.tsv")
+        return try rows("heldout-6.tsv")
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -857,14 +857,15 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-5.tsv` (250
-    /// bullets, after tuning on phrasings.tsv to phrasings-14.tsv, at commit de562bc): 234 right
-    /// (93.6%), 7 wrong verdicts, 7 left unclassified, 2 with other turns. The goal is not met;
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-6.tsv` (250
+    /// bullets, after tuning on phrasings.tsv to phrasings-15.tsv, at commit 10e92f8): 227 right
+    /// (90.8%), 7 wrong verdicts, 14 left unclassified, 2 with other turns (the set before it,
+    /// now phrasings-15.tsv, scored 234 right and 7 wrong at de562bc). The goal is not met;
     /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 234, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 227, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong <= 7, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
