@@ -188,6 +188,9 @@ import Testing
         // Once unclassified; a blind writer (phrasings-7.tsv) labelled "close but no" a miss: `no`
         // standing alone after `but` denies the whole.
         ("Close, but no", nil),
+        // Building is no verdict: the failure beside it is.
+        ("Compiles but crashes", nil),
+        ("Compiles but freezes the UI", nil),
     ]
 
     static let unclassifiedTexts: [String] = [
@@ -198,7 +201,6 @@ import Testing
         "First try failed",
         "Didn't work first try",
         "Worked but broke the build",
-        "Compiles but crashes",
         "Partially failed",
         "Partially, it failed",
         "Dropped to 38ms median",
@@ -212,7 +214,6 @@ import Testing
         "Did it fail?",
         "Will retry tomorrow",
         "Good question though",
-        "Compiles but freezes the UI",
     ]
 
     @Test(arguments: hits)
@@ -479,9 +480,12 @@ import Testing
             ("Great, now I have two bugs instead of one.", .miss),
             ("The approach was right but the code was buggy", .miss),
             ("Right idea, wrong library version.", .unclassified),
-            // A denial alone after success denies a part; a denied failure alone is faint praise.
-            ("The regex was right, the surrounding code wasn't.", .unclassified),
+            // A denial alone after success denies a part: with the part named, a part failed; a
+            // check (CI) denied is a failure; a denied failure alone is faint praise.
+            ("The regex was right, the surrounding code wasn't.", .partial(nil)),
             ("worked, but the CI didn't", .miss),
+            ("it did the frontend part fine, backend was nonsense", .partial(nil)),
+            ("Output compiled but was logically wrong; scrapped it.", .miss),
             ("Not terrible.", .unclassified),
             ("Not bad at all, worked as is.", .hit),
             ("no regressions, shipped", .hit),
@@ -499,9 +503,9 @@ import Testing
             ("1st try: perfect. 2nd run, same prompt: garbage.", .unclassified),
             // One turn and more than one, both said.
             ("Worked first try\n  after I pasted the full error", .unclassified),
-            // Success then failure stays open; compiling is success too.
+            // Success then failure stays open; compiling alone is no success.
             ("Passed locally, fails in CI, no idea which\n  one to trust yet.", .unclassified),
-            ("Compiles but hangs", .unclassified),
+            ("Compiles but hangs", .miss),
             // Scores, "w/o", "dropped".
             ("10/10 would prompt again", .hit),
             ("solid 9/10, one rename needed", .partial(nil)),

@@ -209,20 +209,20 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck verify confirm trust")
+            + "recheck verify confirm trust ci")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated "
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
-            + "clarifications relance relances feedback")
+            + "clarifications relance relances feedback vervolgvraag vervolgvragen")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
-            + "fixups fixup touchups editing fixing aanpassingen aanpassing")
+            + "fixups fixup touchups editing fixing aanpassingen aanpassing ajustes ajuste ajustements ajustement")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
-            + "incorrect wrongly worthless waste botched flopped flop dud scrapped scrap reverted regression rejected declined "
+            + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
@@ -251,7 +251,7 @@ enum Tokenizer {
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
-            + "handful umpteen")
+            + "handful umpteen alguns algumas algunos algunas unos unas quelques einige paar")
         add(.or, "or")
         add(.another, "another")
         add(.single, "single")
@@ -342,7 +342,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran")
         return d
     }()
 
@@ -429,6 +429,15 @@ enum Tokenizer {
         (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
         (["good", "enough"], .partialWord),
         (["close", "enough"], .partialWord),
+        (["nice", "try"], .other),
+        (["not", "worth"], .missWord),  // "not worth it"  // "Nice try, but no.": consolation, not praise
+        (["what", "it", "says"], .other),  // "does what it says on the tin"
+        (["on", "the", "tin"], .hitWord),
+        (["re", "prompting"], .retried),  // "after re-prompting once"
+        (["re", "prompted"], .retried),
+        (["thx", "for", "nothing"], .missWord),
+        (["get", "anywhere"], .success),  // "didn't get anywhere"
+        (["got", "anywhere"], .success),
         (["get", "past"], .success),  // "couldn't get past the auth error"
         (["got", "past"], .success),
         (["well", "enough"], .partialWord),
@@ -625,6 +634,10 @@ enum Tokenizer {
                 } else if t.lex == .retried && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100
                             && w[0] != 97 {  // -ed, not "apologized"
                     t.value = Reader.retriedOnceMarker
+                } else if t.lex == .success && (isWord(w, "compile") || isWord(w, "compiles") || isWord(w, "compiled")) {
+                    t.value = Reader.weakMarker
+                } else if t.lex == .other && (isWord(w, "was") || isWord(w, "were") || isWord(w, "is") || isWord(w, "are")) {
+                    t.value = Reader.copulaMarker
                 } else if t.lex == .kept && isWord(w, "took") {
                     t.value = Reader.tookMarker
                 } else if t.lex == .intervention && (w.last == 115 || isWord(w, "retry")) {  // -s
@@ -709,7 +722,13 @@ enum Tokenizer {
                     forgetWords()
                     if got == 50 && of == 50 { tokens.append(Token(lex: .partialWord)) }  // "50/50": half
                     else if got == of && of > 0 { tokens.append(Token(lex: .hitQuality)) }
-                    else if got == 0 && of > 0 { tokens.append(Token(lex: .missWord)) }
+                    else if got == 0 && of > 0 {
+                        tokens.append(Token(lex: .missWord))
+                        // "0/3" standing alone (not "0/3 tests"): that many tries, none good.
+                        if k == n || buf[k] != 32 && buf[k] != 9 {
+                            tokens.append(Token(lex: .number, value: of)); tokens.append(Token(lex: .turnNoun))
+                        }
+                    }
                     else if got < of { tokens.append(Token(lex: .caveat, value: Reader.percentMarker)) }
                     else { tokens.append(Token(lex: .other)) }
                     i = k; continue
@@ -960,11 +979,13 @@ struct Signals {
     var answerFailed = false     // "wrong answer", "a broken answer": a failure of the whole answer
     var successes = 0            // how many success signals
     var firstSuccess: Int? = nil // first position of a success signal
+    var strongSuccess = false    // a success besides building ("compiles"): "works", "fine", "solved"
+    var partFailed = false       // a named part failed beside success: "the backend was nonsense"
     var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
-            || tookOver || doubt != nil || claimed || eventually || keptPart
+            || tookOver || doubt != nil || claimed || eventually || keptPart || instead
     }
 }
 
@@ -1131,6 +1152,10 @@ enum Reader {
     /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
     /// ("Correct output, awful code"), a flaw of a part.
     static let flawMarker = 2
+    /// Marks `compile`, `compiles`, `compiled` among the successes: building says little of the answer.
+    static let weakMarker = 3
+    /// Marks `was`, `were`, `is`, `are`: "the backend was nonsense" names a part that failed.
+    static let copulaMarker = 10
     /// Marks `took` among the words of keeping: "took it" is no success ("took it apart").
     static let tookMarker = 1
     /// Marks a plural follow-up ("the follow-ups"), as against one ("the follow-up made it worse"),
@@ -1181,7 +1206,7 @@ enum Reader {
                 // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
                 // break or the start.
                 var b = k - 1
-                while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the].contains(t[b].lex) { b -= 1 }
+                while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the, .failsDenied, .verify].contains(t[b].lex) { b -= 1 }
                 if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except { return true }  // "worked, except it didn't"
             }
             // "first try, no": `no` on its own after a break.
@@ -1196,7 +1221,7 @@ enum Reader {
     static func deniedByException(_ t: [Token]) -> Bool {
         for (k, l) in t.enumerated() where l.lex == .except {
             var j = k + 1
-            while j < t.count, j - k <= 3, [.other, .it, .pronoun, .the].contains(t[j].lex) { j += 1 }
+            while j < t.count, j - k <= 3, [.other, .it, .pronoun, .the, .failsDenied].contains(t[j].lex) { j += 1 }
             guard j < t.count, t[j].lex == .negation else { continue }
             j += 1
             if j < t.count, t[j].lex == .success { j += 1 }
@@ -1328,7 +1353,7 @@ enum Reader {
             // Success retracted ("looked right, wasn't", "worked first try... NOT."): the
             // retraction is the final word, a miss.
             let undenied = s.partDenied ? decide({ var c = s; c.partDenied = false; return c }()) : verdict
-            if !label, undenied.verdict == .hit || undenied.verdict == .partial || s.claimed && s.miss == nil,
+            if !label, !s.partFailed, undenied.verdict == .hit || undenied.verdict == .partial || s.claimed && s.miss == nil,
                retracted(tokens, from: range.0) {
                 // The denial names what it denies ("the migration worked, rollback didn't") and the
                 // user then wrote that part ("wrote that bit myself"): the answer gave the rest.
@@ -1470,7 +1495,8 @@ enum Reader {
         // The answer failed and the user then did the work ("wrong answer, fixed it myself", "gave
         // a broken answer; I did the job manually"): the success is the user's, a miss. Patching an
         // answer praised in part ("Decent skeleton, wrong API version, patched.") is partial.
-        if s.tookOver, s.missSaid, s.answerFailed, let m = s.miss, let ok = s.success, m < ok, s.hit == nil,
+        // ("Couldn't get it to handle the race; fixed it myself": the only success is the user's.)
+        if s.tookOver, s.missSaid, s.answerFailed || s.ownFix && s.successes == 1, let m = s.miss, let ok = s.success, m < ok, s.hit == nil,
            !s.partPraised, !s.rest, !s.partial, !s.wrotePart, !s.keptPart, !s.restricted, !s.helped {
             return .miss
         }
@@ -1508,10 +1534,16 @@ enum Reader {
             if s.partPraised && !s.praiseContrasted && s.success == nil && s.hit == nil { return .unclassified }
             // Failure, then success ("failed, then worked") is partial; success, failure and success
             // again ("shipped it, reverted it, shipped it again") leaves the end open.
-            if let ok = s.success { return m < ok && (s.firstSuccess ?? ok) > m ? .partial(nil) : .unclassified }
+            if let ok = s.success {
+                // Only built ("Output compiled but was logically wrong"): building is no verdict, the failure is.
+                if !s.strongSuccess, s.missSaid, (s.firstSuccess ?? ok) < m, s.hit == nil { return .miss }
+                return m < ok && (s.firstSuccess ?? ok) > m ? .partial(nil) : .unclassified
+            }
             return .miss
         }
         if s.success != nil { return s.partDenied || s.litotes && !s.plainSuccess ? .unclassified : s.shortfall ? .partial(nil) : .hit }  // "tests pass but it skipped two cases"
+        // "Went with the StackOverflow answer instead.": the user used something else.
+        if s.instead { return .miss }
         return .unclassified
     }
 
@@ -1573,6 +1605,7 @@ enum Reader {
                 s.success = pos
                 s.successes += 1
                 if s.firstSuccess == nil { s.firstSuccess = pos }
+                if t[pos].value != weakMarker { s.strongSuccess = true }
                 if !faint { s.plainSuccess = true }
                 if pendingThing { s.partial = true }  // "half the tests pass"
             case let .turns(n):
@@ -1625,7 +1658,7 @@ enum Reader {
             case .seeming:
                 if let ok = s.success ?? s.hit, i - ok <= 3, s.miss == nil {
                     // "worked in theory", "fine on paper": the success before it is only claimed.
-                    s.success = nil; s.hit = nil; s.claimed = true
+                    s.success = nil; s.hit = nil; s.claimed = true; s.strongSuccess = false
                 } else {
                     pendingSeeming = i
                 }
@@ -1635,7 +1668,10 @@ enum Reader {
                 if i > start, t[i - 1].lex == .missWord, s.miss == i - 1 { s.answerFailed = true }
                 i += 1
             case .instead:
-                if lex(i + 1) != .of { s.instead = true }  // "instead of X" compares, it does not abandon
+                // "instead of X" compares, it does not abandon; "asked a different question instead" changed the ask
+                // ("Tried Claude instead for comparison": what follows says why, no verdict.)
+                if lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd || s.tookOver,
+                   !t[start..<i].contains(where: { $0.lex == .wanted }) { s.instead = true }
                 i += 1
             case .wrote:
                 // "rewrote the I/O" redid a part; "rewrote the whole thing", "rewrote it" all of it.
@@ -1700,7 +1736,9 @@ enum Reader {
                 // "the regex was right, the surrounding code wasn't": a denial standing at a clause's
                 // end after success denies a part of it (a failure, but not said in its own words).
                 if s.success != nil || s.hit != nil, i + 1 >= end || lex(i + 1) == .clauseBreak {
-                    s.partDenied = true; i += 1; continue
+                    // With a part named ("the parser works, the printer doesn't"), a part failed.
+                    if s.strongSuccess && namedPartBefore(t, i, start) { s.restricted = true; s.partFailed = true } else { s.partDenied = true }
+                    i += 1; continue
                 }
                 record(.negation, at: i); i += 1
             case .no where lex(i + 1) == .editNoun && t[i + 1].value == fixMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
@@ -1776,6 +1814,8 @@ enum Reader {
                 && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
                     || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker):
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
+            case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
+                s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
             case .other where t[i].value == articleMarker && (lex(i + 1) == .intervention
@@ -1786,6 +1826,8 @@ enum Reader {
             case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
                 // "had to rephrase twice": the first prompt, then those
                 record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
+            case .intervention where i > start && t[i - 1].lex == .other && t[i - 1].value == scopeMarker:
+                i += 1  // "Opened a ticket for follow-up.": a purpose, not a turn
             case .intervention:
                 record(.turns(nil), at: i); i += 1  // "needed follow-ups", "the retries didn't help": more turns
             case .until:
@@ -1998,6 +2040,23 @@ enum Reader {
             if s.miss == nil { s.miss = b }
             s.missSaid = true
         }
+    }
+
+    /// Whether the clause of the failure or denial at `i` opens by naming a part, then `was`, `is`,
+    /// or a verb ("the backend was nonsense", "the tests it wrote were garbage", "the printer
+    /// doesn't"): the failure is of that part. Not "it was wrong" nor "the answer was wrong".
+    static func namedPartBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i - 1
+        while k > start, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd { k -= 1 }
+        guard k > start || k == start && t[k].lex == .clauseBreak else { return false }  // a clause after another
+        let first = k + 1
+        guard first < i - 1, t[first].lex == .the || t[first].lex == .other || t[first].lex == .rest,
+              t[first].lex != .other || t[first].value != copulaMarker,
+              let verb = (first..<i).last(where: { t[$0].lex == .other }), verb > first
+        else { return false }
+        // (A check is no part: "worked, but the CI didn't" is a failure.)
+        return !t[first..<i].contains { $0.lex == .answerNoun || $0.lex == .pronoun || $0.lex == .verify }
+            && t[(first + 1)...verb].contains { $0.lex == .other || $0.lex == .it || $0.lex == .wrote }
     }
 
     /// Whether the success word at `i` only describes something or is the aim of a failure: after
