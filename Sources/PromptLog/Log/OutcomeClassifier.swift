@@ -174,7 +174,7 @@ enum Tokenizer {
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
-            + "understand decent figured figure win"
+            + "understand decent figured figure win done accepted committed resolve resolves"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
@@ -229,7 +229,7 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
-            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil")
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
@@ -296,7 +296,7 @@ enum Tokenizer {
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
             + "pretended technically")
-        add(.tell, "tell")  // "can't tell"
+        add(.tell, "tell know")  // "can't tell", "I don't know"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
         add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto")
@@ -306,7 +306,7 @@ enum Tokenizer {
         add(.sarcasm, "count smh sarcasm sarcastic")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
-            + "clarifying clarified telling told pointing pointed reminding reminded feed fed feeding")
+            + "clarifying clarified telling told pointing pointed reminding reminded remind feed fed feeding")
         add(.asIs, "as")
         add(.spot, "spot")
         add(.on, "on")
@@ -342,7 +342,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs")
         return d
     }()
 
@@ -430,6 +430,14 @@ enum Tokenizer {
         (["good", "enough"], .partialWord),
         (["close", "enough"], .partialWord),
         (["nice", "try"], .other),
+        (["completely", "off"], .missWord),  // "Confident answer, completely off."
+        (["byte", "for", "byte"], .hitQuality),  // "matched the expected JSON byte for byte"
+        (["done", "with", "this"], .missWord),  // "still broken, done with this": gave up
+        (["done", "with", "it"], .missWord),
+        (["totally", "off"], .missWord),
+        (["not", "really"], .doubt),  // "Worked, but not really."
+        (["halfway", "through"], .other),  // "switched to opus halfway through": when, not how much
+        (["un", "par", "de"], .vague),  // Spanish: a couple of
         (["not", "worth"], .missWord),  // "not worth it"  // "Nice try, but no.": consolation, not praise
         (["what", "it", "says"], .other),  // "does what it says on the tin"
         (["on", "the", "tin"], .hitWord),
@@ -634,14 +642,21 @@ enum Tokenizer {
                 } else if t.lex == .retried && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100
                             && w[0] != 97 {  // -ed, not "apologized"
                     t.value = Reader.retriedOnceMarker
-                } else if t.lex == .success && (isWord(w, "compile") || isWord(w, "compiles") || isWord(w, "compiled")) {
+                } else if t.lex == .success && (isWord(w, "compile") || isWord(w, "compiles") || isWord(w, "compiled")
+                            || isWord(w, "valid")) {
                     t.value = Reader.weakMarker
                 } else if t.lex == .other && (isWord(w, "was") || isWord(w, "were") || isWord(w, "is") || isWord(w, "are")) {
                     t.value = Reader.copulaMarker
+                } else if t.lex == .other && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100 {  // -ed
+                    t.value = Reader.edMarker
+                } else if t.lex == .tell && isWord(w, "know") {
+                    t.value = Reader.knowMarker
                 } else if t.lex == .kept && isWord(w, "took") {
                     t.value = Reader.tookMarker
-                } else if t.lex == .intervention && (w.last == 115 || isWord(w, "retry")) {  // -s
-                    t.value = Reader.pluralMarker  // ("the retry logic": a thing, not a turn)
+                } else if t.lex == .intervention && isWord(w, "retry") {
+                    t.value = Reader.retryNounMarker
+                } else if t.lex == .intervention && w.last == 115 {  // -s
+                    t.value = Reader.pluralMarker
                 } else if t.lex == .other && (isWord(w, "those") || isWord(w, "these")) {
                     t.value = Reader.demonstrativeMarker
                 } else if t.lex == .other && isWord(w, "did") {
@@ -711,6 +726,9 @@ enum Tokenizer {
                 flushWord(); forgetWords(); tokens.append(Token(lex: .sarcasm)); i += 2; continue  // "/s"
             }
             if c == 34 { quote(); i += 1; continue }
+            if c == 40, i + 2 < n, buf[i + 1] == 33 || buf[i + 1] == 63, buf[i + 2] == 41 {
+                i += 3; continue  // "after ten (!) prompts": an aside, no sentence end
+            }
             if c == 47, !word.isEmpty, word.count <= 3, word.allSatisfy(isDigit), i + 1 < n, isDigit(buf[i + 1]) {
                 // A score: "10/10" and "1/1" all of it, "0/3" none, "9/10" in part (a caveat).
                 var k = i + 1
@@ -782,8 +800,8 @@ enum Tokenizer {
             case 0x2705, 0x2714, 0x2713, 0x2611, 0x1F44D, 0x1F389, 0x1F4AF, 0x1F3AF, 0x1F7E2, 0x1F64C, 0x1F680, 0x1F44C:
                 // ✅ ✔ ✓ ☑ 👍 🎉 💯 🎯 🟢 🙌 🚀 👌
                 flushWord(); forgetWords(); tokens.append(Token(lex: .symbolHit))
-            case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480:
-                // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀
+            case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480, 0x1F926:
+                // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀 🤦
                 flushWord(); forgetWords(); tokens.append(Token(lex: .symbolMiss))
             case 0x1F644, 0x1F643:  // 🙄 🙃: praise beside them is not meant
                 flushWord(); forgetWords()
@@ -981,6 +999,8 @@ struct Signals {
     var firstSuccess: Int? = nil // first position of a success signal
     var strongSuccess = false    // a success besides building ("compiles"): "works", "fine", "solved"
     var partFailed = false       // a named part failed beside success: "the backend was nonsense"
+    var contrastedDoubt: Int? = nil  // doubt before `but`: open beside success, outweighed by failure
+    var firstFew = false         // "the first two", "the first few": earlier attempts, so a later one
     var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
 
     var any: Bool {
@@ -1152,15 +1172,22 @@ enum Reader {
     /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
     /// ("Correct output, awful code"), a flaw of a part.
     static let flawMarker = 2
-    /// Marks `compile`, `compiles`, `compiled` among the successes: building says little of the answer.
+    /// Marks `know` among the words of telling: "I don't know" is doubt, "it doesn't know X" failure.
+    static let knowMarker = 1
+    /// Marks `compile`, `compiles`, `compiled`, `valid` among the successes: building, or valid
+    /// syntax, says little of the answer.
     static let weakMarker = 3
     /// Marks `was`, `were`, `is`, `are`: "the backend was nonsense" names a part that failed.
     static let copulaMarker = 10
+    /// Marks a word outside the lexicon ending in `-ed`: after `I`, the user's own work ("which I
+    /// removed", "warnings I cleaned up").
+    static let edMarker = 11
     /// Marks `took` among the words of keeping: "took it" is no success ("took it apart").
     static let tookMarker = 1
-    /// Marks a plural follow-up ("the follow-ups"), as against one ("the follow-up made it worse"),
-    /// and `retry`, which after `the` is mostly a thing ("the retry logic").
+    /// Marks a plural follow-up ("the follow-ups"), as against one ("the follow-up made it worse").
     static let pluralMarker = 1
+    /// Marks `retry`, which after `the` is mostly a thing ("the retry logic").
+    static let retryNounMarker = 2
     /// Marks `those` and `these`: after `rewrote`, a part ("Rewrote those.").
     static let demonstrativeMarker = 9
     /// Marks `would`: "would not prompt again", "wouldn't recommend" is a verdict of failure.
@@ -1176,7 +1203,7 @@ enum Reader {
         while k >= start && i - k <= 5 {
             switch t[k].lex {
             case .clauseBreak, .sentenceEnd: return false
-            case .intervention, .retried, .stepIn: return true
+            case .intervention, .retried, .stepIn, .tell: return true
             default: k -= 1
             }
         }
@@ -1238,6 +1265,7 @@ enum Reader {
         deniedByException(t) || t.indices.contains { k in
             t[k].lex == .doubt && !(k + 1 < t.count && t[k + 1].lex == .number)
                 || t[k].lex == .sentenceEnd && t[k].value == 63  // "Works great! Also, it doesn't. Ship it?"
+                || t[k].lex == .tell && k > 0 && t[k - 1].lex == .negation  // "I don't know anymore."
         }
     }
 
@@ -1370,12 +1398,17 @@ enum Reader {
             // ("didn't work, not sure why").
             if let d = s.doubt, !(verdict.verdict == .miss && (s.miss ?? d) < d) { return .unclassified }
             if s.shrug && verdict.verdict == .hit { return .unclassified }
+            if s.contrastedDoubt != nil && verdict.verdict != .miss { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
             if !label, verdict.verdict != .miss, deniedByException(tokens) { return .unclassified }
             if verdict.verdict == .unclassified {
                 // Praise of a part beside a failure, then the user's own fix in a later sentence
                 // ("Right idea, wrong library version. Fixed manually."): the user patched it, partial.
-                if s.partPraised, !s.praiseContrasted, s.miss != nil, s.success == nil, s.hit == nil, !s.tookOver,
+                // So does success, then a failure of something else ("Correct logic, wrong language
+                // version. Fixed by hand.").
+                let successThenFailure = s.strongSuccess && (s.firstSuccess ?? .max) < (s.miss ?? 0)
+                if s.partPraised && !s.praiseContrasted && s.success == nil || successThenFailure,
+                   s.miss != nil, s.hit == nil, !s.tookOver,
                    let next = sentences[(k + 1)...].first, {
                        var l = Signals()
                        scan(&tokens, next.0, next.1, into: &l)
@@ -1466,7 +1499,8 @@ enum Reader {
             // "Gave up after 5 turns": the turns tried; "after 1 turn" is one here.
             // A hit word counts as success here ("Second attempt nailed it, first one hallucinated a
             // flag"); `first try` does not ("failed first try, gave up after 3").
-            if s.miss != nil && s.success == nil && !s.hitSaid {
+            // ("Took 3 tries, the first two didn't compile": the failures were the earlier tries.)
+            if s.miss != nil && s.success == nil && !s.hitSaid && !s.firstFew {
                 return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil))
             }
             // "Tried twice, then fixed it by hand": the only success is the user's, after those turns.
@@ -1511,7 +1545,11 @@ enum Reader {
             // But patching an answer praised in part ("Right idea, wrong API version, swapped to v3
             // manually") is partial.
             if s.miss != nil && s.success == nil {
-                return s.partial ? .unclassified : s.partPraised && !s.praiseContrasted && s.tookOver ? .partial(nil) : .miss(nil)
+                // ("Mostly ok, but it dropped the retry logic, had to put it back myself": the user
+                // fixed what failed, partial.)
+                // (Rewriting all of it is no fix: "almost, but ... I rewrote it from scratch".)
+                if s.partial { return s.tookOver && !(s.wrote && !s.rest && !s.wrotePart) && !s.instead ? .partial(nil) : .unclassified }
+                return s.partPraised && !s.praiseContrasted && s.tookOver ? .partial(nil) : .miss(nil)
             }
             return .partial(nil)
         }
@@ -1633,6 +1671,12 @@ enum Reader {
             switch l {
             case .clauseBreak:
                 if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
+                // "Probably my prompt was bad, but still: didn't work.": what follows `but` weighs more.
+                // (Doubt before `but` still leaves a success after it open: "not sure it handles leap
+                // years, but it compiles".)
+                if t[i].value == contrastMarker, let d = s.doubt, s.success == nil, s.hit == nil {
+                    s.contrastedDoubt = d; s.doubt = nil
+                }
                 pendingNegation = nil
                 negationScope = 4
                 pendingHedge = nil
@@ -1649,8 +1693,13 @@ enum Reader {
             case .doubt:
                 if s.doubt == nil { s.doubt = i }
                 pendingHedge = i; pendingNegation = nil; i += 1
+            case .tell where t[i].value == knowMarker && lex(i + 1) == .why:
+                pendingNegation = nil; i += 2  // "it works, I just don't know why": doubt about the cause
+            case .tell where t[i].value == knowMarker && pendingNegation == i - 1
+                && !(max(start, i - 4)..<i).contains(where: { t[$0].lex == .pronoun }):
+                pendingNegation = nil; record(.miss, at: i); i += 1  // "It doesn't know SwiftData": the answer lacks it
             case .tell:
-                // "can't tell", "couldn't tell": doubt, and the negation is used up.
+                // "can't tell", "couldn't tell", "I don't know": doubt, and the negation is used up.
                 if let neg = pendingNegation, i - neg == 1 { pendingNegation = nil; if s.doubt == nil { s.doubt = i } }
                 i += 1
             case .shrug:
@@ -1690,8 +1739,9 @@ enum Reader {
                 if lex(i + 1) == .negation { record(.miss, at: i) }
                 i += 1
             case .failsDenied:
-                // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing.
-                if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil; record(.miss, at: i) }
+                // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing, nor
+                // does an instruction ("told it not to use lodash").
+                if let neg = pendingNegation, i - neg <= 4, t[i - 1].lex != .to { pendingNegation = nil; record(.miss, at: i) }
                 i += 1
             case .rest:
                 s.rest = true; i += 1
@@ -1745,7 +1795,9 @@ enum Reader {
                 record(.miss, at: i); i += 2  // "Circular reasoning, no fix.": no solution
             case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention,
                  .no where lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)),
-                 .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                 .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)),
+                 .negation where t[i].value == 0 && lex(i + 1) == .editNoun && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                // ("accepted the diff without changes": the same)
                 // ("no edits.", "zero changes needed": the same; "no fix yet" is not)
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
@@ -1786,6 +1838,8 @@ enum Reader {
                 if lex(i + 1) == .beginning { s.partial = true; i += 1 }
                 else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
                 i += 1
+            case .myself where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .verify }):
+                i += 1  // "double-checked the math by hand": the user checked it, they did not do it
             case .myself:
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else {
                     s.tookOver = true
@@ -1826,8 +1880,12 @@ enum Reader {
             case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
                 // "had to rephrase twice": the first prompt, then those
                 record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
-            case .intervention where i > start && t[i - 1].lex == .other && t[i - 1].value == scopeMarker:
-                i += 1  // "Opened a ticket for follow-up.": a purpose, not a turn
+            case .intervention where i > start && t[i - 1].lex == .other && t[i - 1].value == scopeMarker,
+                 .intervention where lex(i + 1) == .with && (i == start || t[i - 1].lex == .clauseBreak),
+                 .intervention where t[i].value == retryNounMarker && i > start && t[i - 1].lex == .the:
+                // "Opened a ticket for follow-up.", "(follow up with Sam)": a purpose or a to-do;
+                // "the retry logic": a thing. Not a turn.
+                i += 1
             case .intervention:
                 record(.turns(nil), at: i); i += 1  // "needed follow-ups", "the retries didn't help": more turns
             case .until:
@@ -1885,6 +1943,16 @@ enum Reader {
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
                  .once where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after I added the file", "after adding context"
+            case .once where followUpBefore(t, i, start):
+                record(.turns(2), at: i); i += 1  // "after clarifying the requirements once"
+            case .after where lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
+                && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
+                s.afterOneTurn = true; i += 4  // "bailed after the first answer": one turn
+            case .wanted where lex(i + 1) == .other && t[i + 1].value == againMarker,
+                 .verify where lex(i + 1) == .other && t[i + 1].value == againMarker:
+                record(.turns(2), at: i); i += 2  // "asked again and it was fine", "tried again"
+            case .ordinal where t[i].value == 1 && (lex(i + 1) == .number && t[i + 1].value >= 2 || lex(i + 1) == .vague):
+                s.firstFew = true; i += 2  // "the first two didn't compile": the last one did
             case .problem:
                 // "no issues", "without problems": success; "some issues" alone says nothing, but "same
                 // error", "still the same bug" are a failure that persists.
@@ -1948,7 +2016,7 @@ enum Reader {
                 record(.success, at: i); i += 3
             case .asIs where lex(i + 1) == .wanted:
                 record(.success, at: i); i += 2  // "as expected"
-            case .the where lex(i + 1) == .intervention && t[i + 1].value != pluralMarker:
+            case .the where lex(i + 1) == .intervention && t[i + 1].value == 0:
                 record(.turns(2), at: i); i += 2  // "the follow-up made it worse": one, after the first prompt
             case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak)
                 && i > start && [.on, .at, .in_, .success, .right].contains(t[i - 1].lex):
@@ -1976,8 +2044,13 @@ enum Reader {
                 record(.negation, at: i); negationScope = 4; i += 1  // "zero useful output", "0 errors"
             case .pronoun where lex(i + 1) == .wanted && pendingNegation != nil:
                 pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
+            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (s.miss != nil || s.success != nil):
+                s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
             case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
                 s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
+            case .number where i > start && t[i - 1].lex == .in_ && t[i].value >= 1 && t[i].value <= 20
+                && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd):
+                record(.turns(t[i].value), at: i); i += 1  // "did it in 1", "got there in 3"
             case .number where lex(i + 1) == .of
                 && (lex(i + 2) == .number || lex(i + 2) == .the && lex(i + 3) == .number):
                 // "got 3 of the 5 endpoints right", "fixed 2 of 3 tests": a part of it.
