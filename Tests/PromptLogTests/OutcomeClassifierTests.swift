@@ -774,9 +774,9 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-16.tsv`, the rules were tuned on; `heldout-7.tsv`,
+/// they come from), `phrasings-2.tsv` to `phrasings-17.tsv`, the rules were tuned on; `heldout-8.tsv`,
 /// written by someone who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`,
-/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-16.tsv` were held-out sets before it).
+/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-17.tsv` were held-out sets before it).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -804,21 +804,22 @@ import Testing
     static func tuning() throws -> [Row] {
         try ["phrasings.tsv", "phrasings-2.tsv", "phrasings-3.tsv", "phrasings-4.tsv", "phrasings-5.tsv", "phrasings-6.tsv",
          "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv", "phrasings-10.tsv", "phrasings-11.tsv", "phrasings-12.tsv",
-         "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv"].flatMap(rows)
+         "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
+         "phrasings-17.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-7.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-8.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-7.tsv").path)
+        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-8.tsv").path)
         else { throw MissingHeldOutSet() }
-        return try rows("heldout-7.tsv")
+        return try rows("heldout-8.tsv")
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -862,17 +863,17 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-7.tsv` (250
-    /// bullets, after tuning on phrasings.tsv to phrasings-16.tsv, at commit 6a76fa2): 218 right
-    /// (87.2%), 13 wrong verdicts, 16 left unclassified, 3 with other turns (the sets before it,
-    /// now phrasings-15.tsv and phrasings-16.tsv, scored 234 right with 7 wrong at de562bc and 227
-    /// right with 7 wrong at 10e92f8). The goal is not met;
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-8.tsv` (250
+    /// bullets, after tuning on phrasings.tsv to phrasings-17.tsv, at commit 37230c3): 223 right
+    /// (89.2%), 10 wrong verdicts, 15 left unclassified, 2 with other turns (the sets before it,
+    /// now phrasings-15.tsv to phrasings-17.tsv, scored 234 right with 7 wrong at de562bc, 227
+    /// right with 7 wrong at 10e92f8, and 218 right with 13 wrong at 6a76fa2). The goal is not met;
     /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 218, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 13, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 223, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 10, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
