@@ -129,8 +129,20 @@ public enum OutcomeClassifier {
             return blank ? .none : .unclassified
         }
         if let labelled = Reader.label(&tokens) { return labelled }
-        return Reader.read(&tokens)
+        let rules = Reader.read(&tokens)
+        // Step 9: where the rules found no signal at all, the outcome model reads the words.
+        guard rules.verdict == .unclassified, Reader.saysNothing(&tokens) else { return rules }
+        let model = OutcomeModel.verdict(utf8)
+        guard model.probability >= modelSure else { return rules }
+        switch model.verdict {
+        case .hit: return .hit
+        case .partial, .miss: return Classification(verdict: model.verdict, turns: Reader.statedTurns(&tokens, for: model.verdict))
+        default: return rules
+        }
     }
+
+    /// How sure the outcome model must be to place a bullet the rules found no signal in (step 9).
+    static let modelSure = 0.8
 }
 
 // MARK: - Tokens
@@ -167,7 +179,7 @@ enum Tokenizer {
                 d[String(w)] = lex
             }
         }
-        add(.negation, "not never without nothing none hardly barely nor cannot didnt doesnt dont wont cant couldnt "
+        add(.negation, "not never without nothing none neither hardly barely nor cannot didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
             + " nicht kein keine ne não pas niet geen nie")
         add(.no, "no")
@@ -215,7 +227,7 @@ enum Tokenizer {
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
-            + "clarifications relance relances feedback vervolgvraag vervolgvragen")
+            + "clarifications relance relances feedback vervolgvraag vervolgvragen correzioni correzione")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups editing fixing aanpassingen aanpassing ajustes ajuste ajustements ajustement")
         add(.modifier, "minor small light slight manual little")
@@ -276,7 +288,7 @@ enum Tokenizer {
         add(.right, "right")
         add(.away, "away")
         add(.what, "what")
-        add(.wanted, "wanted expected asked")
+        add(.wanted, "wanted expected asked expecting")
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
@@ -291,7 +303,7 @@ enum Tokenizer {
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
         add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked "
-            + "tomorrow")  // "follow up tomorrow": not done yet
+            + "tomorrow hmm hmmm")  // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
@@ -438,6 +450,7 @@ enum Tokenizer {
         (["not", "really"], .doubt),  // "Worked, but not really."
         (["halfway", "through"], .other),  // "switched to opus halfway through": when, not how much
         (["un", "par", "de"], .vague),  // Spanish: a couple of
+        (["un", "paio", "di"], .vague),  // Italian
         (["not", "worth"], .missWord),  // "not worth it"  // "Nice try, but no.": consolation, not praise
         (["what", "it", "says"], .other),  // "does what it says on the tin"
         (["on", "the", "tin"], .hitWord),
@@ -614,7 +627,7 @@ enum Tokenizer {
                     t.value = Reader.fixMarker
                 } else if t.lex == .other && (isWord(w, "for") || isWord(w, "when") || isWord(w, "unless")) {
                     t.value = Reader.scopeMarker
-                } else if t.lex == .negation && (isWord(w, "none") || isWord(w, "nothing") || isWord(w, "nobody")) {
+                } else if t.lex == .negation && (isWord(w, "none") || isWord(w, "nothing") || isWord(w, "nobody") || isWord(w, "neither")) {
                     t.value = Reader.quantifierMarker
                 } else if t.lex == .vague && (isWord(w, "more") || isWord(w, "extra") || isWord(w, "additional")
                             || isWord(w, "further")) {
@@ -649,6 +662,12 @@ enum Tokenizer {
                     t.value = Reader.copulaMarker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100 {  // -ed
                     t.value = Reader.edMarker
+                } else if t.lex == .success && isWord(w, "fixed") {
+                    t.value = Reader.fixedMarker
+                } else if t.lex == .other && isWord(w, "well") {
+                    t.value = Reader.wellMarker
+                } else if t.lex == .other && isWord(w, "than") {
+                    t.value = Reader.thanMarker
                 } else if t.lex == .tell && isWord(w, "know") {
                     t.value = Reader.knowMarker
                 } else if t.lex == .kept && isWord(w, "took") {
@@ -1172,6 +1191,12 @@ enum Reader {
     /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
     /// ("Correct output, awful code"), a flaw of a part.
     static let flawMarker = 2
+    /// Marks `fixed` among the successes: "fixed the third" names a thing, not a turn.
+    static let fixedMarker = 4
+    /// Marks `well` ("did the frontend part well"): after a thing done, success.
+    static let wellMarker = 12
+    /// Marks `than` ("it broke more than it fixed"): the success after it is weighed, not had.
+    static let thanMarker = 13
     /// Marks `know` among the words of telling: "I don't know" is doubt, "it doesn't know X" failure.
     static let knowMarker = 1
     /// Marks `compile`, `compiles`, `compiled`, `valid` among the successes: building, or valid
@@ -1220,6 +1245,42 @@ enum Reader {
         case 4: return t[0].lex == .success && t[1].lex == .after && t[2].lex == .number && t[3].lex == .turnNoun
         default: return false
         }
+    }
+
+    /// Whether no sentence of the bullet gives the rules a signal: no verdict, count, doubt,
+    /// question, sarcasm or shrug. Text the rules leave open for a reason (a conflict, doubt, a
+    /// question) is not "nothing".
+    static func saysNothing(_ t: inout [Token]) -> Bool {
+        if t.contains(where: { [.sarcasm, .shrug, .doubt].contains($0.lex) || $0.lex == .sentenceEnd && $0.value == 63 }) {
+            return false
+        }
+        var start = 0
+        while start < t.count {
+            let end = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            var s = Signals()
+            scan(&t, start, end, into: &s)
+            if s.any || s.doubt != nil || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
+                || s.problem || s.wrote || s.instead || s.litotes || s.partDenied {
+                return false
+            }
+            start = end + 1
+        }
+        return true
+    }
+
+    /// The turns a bullet states for a verdict the rules did not give: the first count of two or
+    /// more in a sentence (for a miss, `after 1 turn` counts one); `nil` when none is stated.
+    static func statedTurns(_ t: inout [Token], for verdict: Verdict) -> Int? {
+        var start = 0
+        while start < t.count {
+            let end = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            var s = Signals()
+            scan(&t, start, end, into: &s)
+            if let n = s.turns { return n }
+            if verdict == .miss && s.afterOneTurn { return 1 }
+            start = end + 1
+        }
+        return nil
     }
 
     /// Whether a retraction stands at or after `from`: `in its head`, or a negation on its own
@@ -1324,7 +1385,10 @@ enum Reader {
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
         if sarcasticPraise(&tokens) { return .miss }
-        if praiseBesideDeed(&tokens) { return .unclassified }
+        // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
+        let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
+            || tokens.contains { $0.lex == .sarcasm && $0.value == ironyMarker } && tokens.contains { $0.lex == .it }
+        if praiseBesideDeed(&tokens) { return eyeRoll ? .miss : .unclassified }
         var sentences: [(Int, Int)] = []
         var start = 0
         for (i, t) in tokens.enumerated() where t.lex == .sentenceEnd {
@@ -1484,7 +1548,6 @@ enum Reader {
         // nothing but the praise it vetoes ("Oh great, another deprecated API. 🙄"): a miss. 🙃 and
         // 🙄 alone say too little.
         let verbalCue = tokens.contains { $0.lex == .sarcasm && $0.value == 0 }
-        let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
         return verbalCue || vetoedPraise && eyeRoll ? .miss : .unclassified
     }
 
@@ -1747,6 +1810,8 @@ enum Reader {
                 s.rest = true; i += 1
             case .shortfall:
                 s.shortfall = true; i += 1
+            case .nope where (start..<i).contains(where: { t[$0].lex == .wanted }):
+                i += 1  // "was expecting to fight with it but nope": the expectation is denied, not the answer
             case .nope:
                 record(.miss, at: i); i += 1
             case .close:
@@ -1822,6 +1887,8 @@ enum Reader {
             case .success where pendingNegation == nil && remarkBefore(t, i, start),
                  .right where pendingNegation == nil && remarkBefore(t, i, start):
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
+            case .success where lex(i + 1) == .number && t[i + 1].value == 1 && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd):
+                s.partPraised = true; i += 2  // "a different question, but a useful one": praise of that thing
             case .success where lex(i + 1) == .remark, .right where lex(i + 1) == .remark:
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
@@ -2019,7 +2086,8 @@ enum Reader {
             case .the where lex(i + 1) == .intervention && t[i + 1].value == 0:
                 record(.turns(2), at: i); i += 2  // "the follow-up made it worse": one, after the first prompt
             case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak)
-                && i > start && [.on, .at, .in_, .success, .right].contains(t[i - 1].lex):
+                && i > start && ([.on, .at, .in_, .right].contains(t[i - 1].lex)
+                    || t[i - 1].lex == .success && t[i - 1].value != fixedMarker):  // not "fixed the third"
                 // "worked on the second", "right the second": the noun is left out (but in "picked the
                 // second" the second is no turn)
                 record(.turns(t[i + 1].value), at: i); i += 2
@@ -2042,6 +2110,9 @@ enum Reader {
                 record(.turns(followUpBefore(t, i, start) || more ? n + 1 : n), at: i); i += more ? 2 : 1
             case .number where t[i].value == 0 && turnPhrase(t, i, end) == nil && lex(i + 1) != .editNoun:
                 record(.negation, at: i); negationScope = 4; i += 1  // "zero useful output", "0 errors"
+            case .other where t[i].value == wellMarker && i > start && [.rest, .other].contains(t[i - 1].lex)
+                && t[i - 1].lex != .clauseBreak:
+                record(.success, at: i); i += 1  // "did the frontend part well"
             case .pronoun where lex(i + 1) == .wanted && pendingNegation != nil:
                 pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
             case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (s.miss != nil || s.success != nil):
@@ -2057,9 +2128,16 @@ enum Reader {
                 let k = lex(i + 2) == .number ? i + 2 : i + 3
                 if t[i].value < t[k].value { s.restricted = true }
                 i = k + 1
+            case .number where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied
+                || t[$0].lex == .verify && t[$0].value == runMarker }):
+                // "Ran it 3 times to compare outputs": runs, not prompts.
+                i = turnPhrase(t, i, end)?.next ?? i + 1
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
+            case .eventually where (i + 1..<min(end, i + 3)).contains(where: { [.hitWord, .hitQuality, .symbolHit].contains(t[$0].lex)
+                || t[$0].lex == .number && t[$0].value == 1 && $0 + 1 < end && t[$0 + 1].lex == .turnNoun }):
+                i += 1  // "FINALLY a one-shot": relief, the hit stands
             case .eventually:
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
@@ -2141,6 +2219,7 @@ enum Reader {
             switch t[k].lex {
             case .clauseBreak, .sentenceEnd: return false
             case .why: return true
+            case .other where t[k].value == thanMarker: return true  // "it broke more than it fixed"
             case .to:
                 var j = k - 1
                 while j >= start && k - j <= 4 && t[j].lex != .clauseBreak {

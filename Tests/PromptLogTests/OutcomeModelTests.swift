@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import PromptLog
+
+/// The outcome model as Swift reads it against the model as `shell/train-outcome-model` wrote it.
+@Suite struct OutcomeModelTests {
+    /// Unescapes a text of `model-parity.tsv`: `\\`, `\n`, `\t` and `\xHH` (a byte that is not UTF-8).
+    static func unescape(_ s: Substring) -> [UInt8] {
+        var out: [UInt8] = []
+        let b = Array(s.utf8)
+        var i = 0
+        while i < b.count {
+            if b[i] == 92, i + 1 < b.count {
+                switch b[i + 1] {
+                case 110: out.append(10); i += 2; continue
+                case 116: out.append(9); i += 2; continue
+                case 92: out.append(92); i += 2; continue
+                case 120 where i + 3 < b.count:
+                    out.append(UInt8(String(decoding: b[(i + 2)...(i + 3)], as: UTF8.self), radix: 16)!); i += 4; continue
+                default: break
+                }
+            }
+            out.append(b[i]); i += 1
+        }
+        return out
+    }
+
+    /// Every text's probabilities match those the trainer computed, to 1e-6: the features, the
+    /// hash, the table and the arithmetic are the same on both sides.
+    @Test func readsTheModelAsTheTrainerDoes() throws {
+        let data = String(decoding: try Fixtures.bytes("outcomes/model-parity.tsv"), as: UTF8.self)
+        var checked = 0
+        for line in data.split(separator: "\n") where !line.hasPrefix("#") {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            try #require(f.count == 5, "\(line)")
+            let text = Self.unescape(f[0])
+            let expected = f[1...].map { Double($0)! }
+            let got = text.withUnsafeBufferPointer { OutcomeModel.probabilities($0) }
+            for c in 0..<4 {
+                #expect(abs(got[c] - expected[c]) < 1e-6, "\(f[0]): \(got) against \(expected)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 200)
+    }
+
+    /// The model was trained on every phrasings file there is, and on nothing held out: a file
+    /// added or relabelled without running `shell/train-outcome-model` fails here.
+    @Test func trainedOnEveryPhrasingsFile() throws {
+        let source = try String(contentsOf: Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CSupport/outcomemodel.c"), encoding: .utf8)
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.appendingPathComponent("outcomes").path)
+        let phrasings = files.filter { $0.hasPrefix("phrasings") && $0.hasSuffix(".tsv") }
+        let named = source.split(separator: "\n").first { $0.hasPrefix("// from: ") }.map {
+            Set($0.dropFirst("// from: ".count).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        } ?? []
+        #expect(named == Set(phrasings), "retrain with shell/train-outcome-model")
+        #expect(!named.contains { $0.hasPrefix("heldout") })
+        let rows = try phrasings.map { try OutcomePhrasingCorpusTests.rows($0).count }.reduce(0, +)
+        #expect(source.contains("// Trained on \(rows) labelled bullets"), "retrain with shell/train-outcome-model")
+    }
+
+    /// The rules alone, without step 9.
+    static func rulesAlone(_ text: String) -> Classification {
+        var copy = text
+        return copy.withUTF8 { buf in
+            var tokens = Tokenizer.tokenize(buf)
+            if let labelled = Reader.label(&tokens) { return labelled }
+            return Reader.read(&tokens)
+        }
+    }
+
+    /// Step 9: a bullet in which the rules find no signal is placed by the model when it is sure.
+    @Test func placesWhatTheRulesFindNothingIn() {
+        for (text, expected) in [("Migration ran clean on staging, no tweaks.", Classification.hit), ("ok", .hit)] {
+            #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+        }
+    }
+
+    /// The model never overrules a verdict of the rules, nor text they leave open for a reason:
+    /// negation, order, questions and sarcasm are theirs to read.
+    @Test func leavesTheRulesVerdictsAlone() {
+        let cases: [(String, Classification)] = [
+            ("No issues", .hit), ("Did not fail", .hit), ("Failed twice then worked", .partial(2)),
+            ("Didn't work until the third try", .partial(3)), ("worked first try... NOT", .miss),
+            ("Works?", .unclassified), ("Great, I guess?? Or terrible.", .unclassified), ("works 🙃", .unclassified),
+        ]
+        for (text, expected) in cases {
+            #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+            #expect(Self.rulesAlone(text) == expected, "\(text)")
+        }
+    }
+
+    /// Where the model is unsure, a bullet with no signal stays unclassified.
+    @Test func leavesUnsureTextOpen() {
+        for text in ["Saved the reply for later.", "See PR #482.", "Used in the release branch.", "TBD"] {
+            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
+        }
+    }
+
+    /// Words as the trainer splits them: ASCII lower-cased, curly apostrophes read as `'`, `'` at
+    /// the ends stripped, bytes >= 0x80 inside words.
+    @Test func wordsSplitAsTheTrainerSplitsThem() {
+        let text = Array("It’s 'WORKED' — x3, café!".utf8)
+        let words = text.withUnsafeBufferPointer { OutcomeModel.words($0) }.map { String(decoding: $0, as: UTF8.self) }
+        #expect(words == ["it's", "worked", "—", "x3", "café"])
+    }
+}
