@@ -73,7 +73,11 @@ import Testing
 
     /// Step 9: a bullet in which the rules find no signal is placed by the model when it is sure.
     @Test func placesWhatTheRulesFindNothingIn() {
-        for (text, expected) in [("Migration ran clean on staging, no tweaks.", Classification.hit), ("ok", .hit)] {
+        let cases: [(String, Classification)] = [
+            ("Migration ran clean on staging, no tweaks.", .hit), ("followed the spec to the letter", .hit),
+            ("Timeout on every attempt, never got an answer.", .miss),
+        ]
+        for (text, expected) in cases {
             #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
         }

@@ -186,7 +186,7 @@ enum Tokenizer {
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
-            + "understand decent figured figure win done accepted committed resolve resolves"
+            + "understand decent figured figure win done accepted committed resolve resolves ez gelukt"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
@@ -206,7 +206,7 @@ enum Tokenizer {
             + " musste mussten nachbessern dû tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
-        add(.myself, "myself manually selbst")
+        add(.myself, "myself manually selbst mine")  // "the edge cases are mine"
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
@@ -241,7 +241,7 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
-            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured")
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
@@ -451,6 +451,8 @@ enum Tokenizer {
         (["halfway", "through"], .other),  // "switched to opus halfway through": when, not how much
         (["un", "par", "de"], .vague),  // Spanish: a couple of
         (["un", "paio", "di"], .vague),  // Italian
+        (["no", "op"], .missWord),  // "Suggested fix was a no-op."
+        (["großen", "und", "ganzen"], .partialWord),  // German: by and large ("im Großen und Ganzen ok")
         (["not", "worth"], .missWord),  // "not worth it"  // "Nice try, but no.": consolation, not praise
         (["what", "it", "says"], .other),  // "does what it says on the tin"
         (["on", "the", "tin"], .hitWord),
@@ -597,7 +599,7 @@ enum Tokenizer {
             if w.count > 3, w[w.count - 3] == 110, w[w.count - 2] == 39, w[w.count - 1] == 116 {  // n't
                 negated = true
                 w.removeLast(3)
-            } else if w.count > 2, w[w.count - 2] == 39, w[w.count - 1] == 115 {  // 's: `time's`, `it's`
+            } else if w.count > 2, w[w.count - 2] == 39, w[w.count - 1] == 115 || w[w.count - 1] == 100 {  // 's, 'd: `it's`, `shot'd`
                 w.removeLast(2)
             }
             if !previous.isEmpty, mayEndPhrase(w), let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
@@ -609,6 +611,7 @@ enum Tokenizer {
                     || tokens.last?.lex == .answerNoun
                 var token = Token(lex: ofAnswer ? phrase.lex : .other)
                 if phrase.lex == .intervention && w.last == 115 { token.value = Reader.pluralMarker }  // "follow ups"
+                if phrase.lex == .intervention && phrase.words[0] == Array("back".utf8) { token.value = Reader.exchangeMarker }
                 tokens.append(token)
             } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
                 tokens[tokens.count - 1] = Token(lex: .vague)
@@ -662,6 +665,9 @@ enum Tokenizer {
                     t.value = Reader.copulaMarker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100 {  // -ed
                     t.value = Reader.edMarker
+                } else if t.lex == .other && ["smaller", "faster", "less", "fewer", "lower", "higher", "bigger", "larger",
+                            "quicker", "shorter", "cheaper", "leaner"].contains(where: { isWord(w, $0) }) {
+                    t.value = Reader.comparativeMarker
                 } else if t.lex == .success && isWord(w, "fixed") {
                     t.value = Reader.fixedMarker
                 } else if t.lex == .other && isWord(w, "well") {
@@ -760,10 +766,13 @@ enum Tokenizer {
                     if got == 50 && of == 50 { tokens.append(Token(lex: .partialWord)) }  // "50/50": half
                     else if got == of && of > 0 { tokens.append(Token(lex: .hitQuality)) }
                     else if got == 0 && of > 0 {
-                        tokens.append(Token(lex: .missWord))
-                        // "0/3" standing alone (not "0/3 tests"): that many tries, none good.
+                        // "0/3" standing alone: that many tries, none good; before a word ("0/5
+                        // attempts worked", "0/3 tests pass") it is zero, which denies what follows.
                         if k == n || buf[k] != 32 && buf[k] != 9 {
+                            tokens.append(Token(lex: .missWord))
                             tokens.append(Token(lex: .number, value: of)); tokens.append(Token(lex: .turnNoun))
+                        } else {
+                            tokens.append(Token(lex: .number, value: 0))
                         }
                     }
                     else if got < of { tokens.append(Token(lex: .caveat, value: Reader.percentMarker)) }
@@ -1191,6 +1200,8 @@ enum Reader {
     /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
     /// ("Correct output, awful code"), a flaw of a part.
     static let flawMarker = 2
+    /// Marks `smaller`, `faster` and other comparatives: after a percentage, a measure.
+    static let comparativeMarker = 14
     /// Marks `fixed` among the successes: "fixed the third" names a thing, not a turn.
     static let fixedMarker = 4
     /// Marks `well` ("did the frontend part well"): after a thing done, success.
@@ -1213,6 +1224,8 @@ enum Reader {
     static let pluralMarker = 1
     /// Marks `retry`, which after `the` is mostly a thing ("the retry logic").
     static let retryNounMarker = 2
+    /// Marks `back and forth`: rounds of it are the exchanges, not follow-ups after them.
+    static let exchangeMarker = 3
     /// Marks `those` and `these`: after `rewrote`, a part ("Rewrote those.").
     static let demonstrativeMarker = 9
     /// Marks `would`: "would not prompt again", "wouldn't recommend" is a verdict of failure.
@@ -1484,11 +1497,14 @@ enum Reader {
             }
             // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
             // undoes a success; "not sure why" does not, nor what follows a label.
-            if !label && (verdict.verdict == .hit || verdict.verdict == .partial) {
+            // Doubt that the outcome is known yet ("No idea yet.") undoes a failure too.
+            if !label {
                 for later in sentences[(k + 1)...] {
                     var l = Signals()
                     scan(&tokens, later.0, later.1, into: &l)
-                    if l.doubt != nil { return .unclassified }
+                    guard l.doubt != nil else { continue }
+                    if verdict.verdict == .hit || verdict.verdict == .partial { return .unclassified }
+                    if tokens[later.0..<later.1].contains(where: { $0.lex == .yet }) { return .unclassified }
                 }
             }
             // Turns and nothing else ("Tried twice.", "Took 6 prompts."), then failure alone in a
@@ -1569,6 +1585,10 @@ enum Reader {
             // "Tried twice, then fixed it by hand": the only success is the user's, after those turns.
             if s.ownFix && s.successes == 1 && s.hit == nil && !s.partial && !s.rest && !s.eventually && !s.helped {
                 return .miss(s.turns)
+            }
+            // "Worked first try, then failed on every retry": a hit, then failures: open.
+            if s.firstTry, s.turns == nil, let h = s.hit, let m = s.miss, h < m, (s.success ?? 0) < m, !s.negatedHit {
+                return .unclassified
             }
             // "after 1 turn" says partial but counts like a hit: the count is left unknown.
             return .partial(s.turns)
@@ -1660,6 +1680,7 @@ enum Reader {
         var pendingSeeming: Int? = nil  // position of `looked`, `seems`, `says`, `in theory` in this clause
         var pendingThing = false  // `half the`, `mostly a` in this clause: partial if success follows in it
         var thingClause = false  // a clause after a hit that opens with `the`: about a thing
+        var listing = false  // after "needed fixes:": the failures listed are what was fixed
         var negationScope = 4  // how many words a negation reaches: to the clause's end for `none`, `not a single`
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
@@ -1734,6 +1755,7 @@ enum Reader {
             switch l {
             case .clauseBreak:
                 if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
+                if t[i].value == 58, s.partial, s.miss == nil, s.success == nil { listing = true }
                 // "Probably my prompt was bad, but still: didn't work.": what follows `but` weighs more.
                 // (Doubt before `but` still leaves a success after it open: "not sure it handles leap
                 // years, but it compiles".)
@@ -1905,7 +1927,9 @@ enum Reader {
                 if lex(i + 1) == .beginning { s.partial = true; i += 1 }
                 else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
                 i += 1
-            case .myself where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .verify }):
+            case .myself where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .verify })
+                || i > start && t[i - 1].lex == .other && t[i - 1].value == thanMarker:
+                // ("better than mine": a comparison)
                 i += 1  // "double-checked the math by hand": the user checked it, they did not do it
             case .myself:
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else {
@@ -1937,6 +1961,8 @@ enum Reader {
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
+            case .missWord where listing:
+                s.shortfall = true; i += 1  // "Needed fixes: wrong import path, missing await."
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
             case .other where t[i].value == articleMarker && (lex(i + 1) == .intervention
@@ -1948,7 +1974,7 @@ enum Reader {
                 // "had to rephrase twice": the first prompt, then those
                 record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
             case .intervention where i > start && t[i - 1].lex == .other && t[i - 1].value == scopeMarker,
-                 .intervention where lex(i + 1) == .with && (i == start || t[i - 1].lex == .clauseBreak),
+                 .intervention where (lex(i + 1) == .with || lex(i + 1) == .in_) && (i == start || t[i - 1].lex == .clauseBreak),
                  .intervention where t[i].value == retryNounMarker && i > start && t[i - 1].lex == .the:
                 // "Opened a ticket for follow-up.", "(follow up with Sam)": a purpose or a to-do;
                 // "the retry logic": a thing. Not a turn.
@@ -2140,6 +2166,8 @@ enum Reader {
                 i += 1  // "FINALLY a one-shot": relief, the hit stands
             case .eventually:
                 s.eventually = true; i += 1
+            case .caveat where t[i].value == percentMarker && lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
+                i += 2  // "40% smaller", "30% faster": a measure, not a share of success
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
                 record(.partial, at: i); i += 2  // "about 90% there"
             case .caveat where t[i].value == mehMarker && i != start && !(t[i - 1].lex == .clauseBreak && i + 1 == end):
@@ -2283,7 +2311,10 @@ enum Reader {
         // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
         if let c = count, lex(k) == .intervention || more && i > 0 && t[i].lex != .another { count = c + 1 }
         // "3 rounds of feedback", "two rounds of corrections": follow-ups, after the first prompt.
-        if let c = count, lex(k) == .turnNoun, lex(k + 1) == .of, lex(k + 2) == .intervention { return (c + 1, k + 3) }
+        // ("5 rounds of back and forth" are the exchanges themselves: 5.)
+        if let c = count, lex(k) == .turnNoun, lex(k + 1) == .of, lex(k + 2) == .intervention {
+            return (t[k + 2].value == exchangeMarker ? c : c + 1, k + 3)
+        }
         if t[i].lex == .another && lex(k) == .intervention { count = nil }  // "another follow-up": after how many?
         // "first prompt" in "the first prompt was too vague" still reads as a turn count: fine, the
         // verdict comes from the words around it.
