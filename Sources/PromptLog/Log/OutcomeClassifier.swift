@@ -199,7 +199,8 @@ enum Tokenizer {
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked unfinished patched "
-            + "tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled tinkering tinkered"
+            + "tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled tinkering tinkered "
+            + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
@@ -245,7 +246,7 @@ enum Tokenizer {
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
-            + "slow slowly shaky thin")
+            + "slow slowly shaky thin verbose wordy")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -452,6 +453,7 @@ enum Tokenizer {
         (["un", "par", "de"], .vague),  // Spanish: a couple of
         (["un", "paio", "di"], .vague),  // Italian
         (["no", "op"], .missWord),  // "Suggested fix was a no-op."
+        (["on", "me"], .myself),  // "the off-by-one was on me to find"
         (["großen", "und", "ganzen"], .partialWord),  // German: by and large ("im Großen und Ganzen ok")
         (["not", "worth"], .missWord),  // "not worth it"  // "Nice try, but no.": consolation, not praise
         (["what", "it", "says"], .other),  // "does what it says on the tin"
@@ -663,11 +665,18 @@ enum Tokenizer {
                     t.value = Reader.weakMarker
                 } else if t.lex == .other && (isWord(w, "was") || isWord(w, "were") || isWord(w, "is") || isWord(w, "are")) {
                     t.value = Reader.copulaMarker
+                } else if t.lex == .other && isWord(w, "bit") {
+                    t.value = Reader.bitMarker
+                } else if t.lex == .other && isWord(w, "stopped") {
+                    t.value = Reader.stoppedMarker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100 {  // -ed
                     t.value = Reader.edMarker
                 } else if t.lex == .other && ["smaller", "faster", "less", "fewer", "lower", "higher", "bigger", "larger",
-                            "quicker", "shorter", "cheaper", "leaner"].contains(where: { isWord(w, $0) }) {
+                            "quicker", "shorter", "cheaper", "leaner", "better"].contains(where: { isWord(w, $0) }) {
                     t.value = Reader.comparativeMarker
+                } else if t.lex == .missWord && ["crash", "panic", "regression", "segfault", "deadlock", "hang", "freeze"]
+                            .contains(where: { isWord(w, $0) }) {
+                    t.value = Reader.failureNounMarker
                 } else if t.lex == .success && isWord(w, "fixed") {
                     t.value = Reader.fixedMarker
                 } else if t.lex == .other && isWord(w, "well") {
@@ -783,7 +792,9 @@ enum Tokenizer {
             if c < 0x80 {
                 flushWord()
                 switch c {
-                case 33, 63: push(Token(lex: .sentenceEnd, value: Int(c)))  // ! ? (a question is no verdict)
+                case 33, 63:  // ! ? (a question is no verdict; "??" and "?!" may be surprise, see `read`)
+                    let doubled = c == 63 && i + 1 < n && (buf[i + 1] == 63 || buf[i + 1] == 33)
+                    push(Token(lex: .sentenceEnd, value: doubled ? Reader.surpriseMarker : Int(c)))
                 case 37:  // '%': "90% correct" qualifies a success as `caveats` do; "100%" qualifies nothing
                     if let last = tokens.last, last.lex == .number, last.value < 100 {
                         tokens[tokens.count - 1] = Token(lex: .caveat, value: Reader.percentMarker)
@@ -851,7 +862,8 @@ enum Tokenizer {
         }
         flushWord()
         while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd {
-            if last.lex == .sentenceEnd && last.value == 63 { break }  // kept: a question states nothing
+            // Kept: a question states nothing (and `??` may be one).
+            if last.lex == .sentenceEnd && (last.value == 63 || last.value == Reader.surpriseMarker) { break }
             tokens.removeLast()
         }
         return tokens
@@ -1200,6 +1212,16 @@ enum Reader {
     /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
     /// ("Correct output, awful code"), a flaw of a part.
     static let flawMarker = 2
+    /// Marks a sentence end of `??` or `?!`: a question, or surprise at a success ("it works??
+    /// first try??"); `read` tells which.
+    static let surpriseMarker = 64
+    /// Marks `bit` ("a bit verbose"): what follows is a trifle.
+    static let bitMarker = 16
+    /// Marks `stopped`: before `after` or at a sentence's end ("Stopped after 4 prompts."), giving up.
+    static let stoppedMarker = 15
+    /// Marks `crash`, `panic` and other failures that are also nouns: before another noun ("the
+    /// crash log", "a regression test") they name a thing.
+    static let failureNounMarker = 3
     /// Marks `smaller`, `faster` and other comparatives: after a percentage, a measure.
     static let comparativeMarker = 14
     /// Marks `fixed` among the successes: "fixed the third" names a thing, not a turn.
@@ -1424,6 +1446,16 @@ enum Reader {
 
         for (k, range) in sentences.enumerated() {
             var s = Signals()
+            // Surprise at a success ("it works?? first try?? who are you"): success said, nothing
+            // against it, no doubt; read as said. Otherwise `??` asks as `?` does.
+            if range.1 < tokens.count && tokens[range.1].value == surpriseMarker {
+                var q = Signals()
+                scan(&tokens, range.0, range.1, into: &q)
+                if !(q.success != nil || q.hit != nil) || q.miss != nil || q.doubt != nil || q.turns != nil || q.moreTurns
+                    || range.1 - range.0 < 2 || tokens[range.0..<range.1].contains(where: { $0.lex == .negation }) {
+                    tokens[range.1].value = 63
+                }
+            }
             // A question ("Works?", "Did it fail?") states nothing, but its doubt stands.
             if range.1 < tokens.count && tokens[range.1].value == 63 {
                 scan(&tokens, range.0, range.1, into: &s)
@@ -1516,7 +1548,7 @@ enum Reader {
                     scan(&tokens, later.0, later.1, into: &l)
                     guard l.any else { continue }
                     if (l.miss != nil || l.tookOver) && l.success == nil && l.hit == nil && !l.partial && !l.eventually {
-                        return .miss(s.turns)
+                        return .miss(s.turns ?? l.turns)  // ("Kept apologizing. Stopped after 4 prompts.")
                     }
                     break
                 }
@@ -1830,6 +1862,8 @@ enum Reader {
                 i += 1
             case .rest:
                 s.rest = true; i += 1
+            case .shortfall where i > start && (t[i - 1].lex == .modifier || t[i - 1].lex == .other && t[i - 1].value == bitMarker):
+                i += 1  // "the comments are a bit verbose": a trifle
             case .shortfall:
                 s.shortfall = true; i += 1
             case .nope where (start..<i).contains(where: { t[$0].lex == .wanted }):
@@ -1889,6 +1923,8 @@ enum Reader {
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
                 if lex(i) == .need { i += 1 }
+            case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
+                i += 2  // "10x faster": a measure
             case .times:
                 // "wrong answer x2", "tried 3x": that many turns
                 if t[i].value >= 2 { record(.turns(t[i].value), at: i) }
@@ -1906,6 +1942,9 @@ enum Reader {
                     record(.miss, at: i); i += 1; continue
                 }
                 record(.negation, at: i); i += 1
+            case .success where pendingNegation == nil && lex(i + 1) == .missWord && t[i + 1].value != flawMarker:
+                // "Nice hallucination": praise of a failure, sarcasm.
+                s.sarcasm = true; record(.miss, at: i + 1); i += 2
             case .success where pendingNegation == nil && remarkBefore(t, i, start),
                  .right where pendingNegation == nil && remarkBefore(t, i, start):
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
@@ -1928,8 +1967,8 @@ enum Reader {
                 else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
                 i += 1
             case .myself where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .verify })
-                || i > start && t[i - 1].lex == .other && t[i - 1].value == thanMarker:
-                // ("better than mine": a comparison)
+                || i > start && t[i - 1].lex == .other && (t[i - 1].value == thanMarker || t[i - 1].value == comparativeMarker):
+                // ("better than mine", "couldn't have written it better myself": a comparison)
                 i += 1  // "double-checked the math by hand": the user checked it, they did not do it
             case .myself:
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else {
@@ -1961,6 +2000,10 @@ enum Reader {
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
+            case .other where t[i].value == stoppedMarker && (lex(i + 1) == .after || lex(i + 1) == .sentenceEnd):
+                record(.miss, at: i); i += 1  // "Stopped after 4 prompts."
+            case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && i > start && t[i - 1].lex == .the:
+                i += 1  // "explain the crash log": a thing
             case .missWord where listing:
                 s.shortfall = true; i += 1  // "Needed fixes: wrong import path, missing await."
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
@@ -2145,7 +2188,8 @@ enum Reader {
                 s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
             case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
                 s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
-            case .number where i > start && t[i - 1].lex == .in_ && t[i].value >= 1 && t[i].value <= 20
+            case .number where i > start && t[i - 1].lex == .in_ && t[i].value >= 1 && t[i].value <= 5
+                && !(i > start + 1 && t[i - 2].lex == .myself)
                 && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd):
                 record(.turns(t[i].value), at: i); i += 1  // "did it in 1", "got there in 3"
             case .number where lex(i + 1) == .of
