@@ -864,17 +864,17 @@ import Testing
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
     /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-11.tsv` (250
-    /// bullets, after tuning and training on phrasings.tsv to phrasings-19.tsv, at commit f0230b4):
-    /// 241 right (96.4%), 7 wrong verdicts, 2 left unclassified, 0 with other turns (the sets before
-    /// it, now phrasings-15.tsv to phrasings-19.tsv, scored 234 right with 7 wrong at de562bc, 227
-    /// with 7 at 10e92f8, 218 with 13 at 6a76fa2, 223 with 10 at 37230c3 and 234 with 7 at
-    /// 8e78f3b). The goal is not met;
+    /// bullets, after tuning and training on phrasings.tsv to phrasings-20.tsv, at commit c51fd47):
+    /// 204 right (81.6%), 25 wrong verdicts, 15 left unclassified, 6 with other turns (the sets
+    /// before it, now phrasings-15.tsv to phrasings-20.tsv, scored 234 right with 7 wrong at
+    /// de562bc, 227 with 7 at 10e92f8, 218 with 13 at 6a76fa2, 223 with 10 at 37230c3, 234 with 7
+    /// at 8e78f3b and 241 with 7 at f0230b4). The goal is not met;
     /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 241, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 7, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 204, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 25, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
