@@ -179,14 +179,14 @@ enum Tokenizer {
                 d[String(w)] = lex
             }
         }
-        add(.negation, "not never without nothing none neither hardly barely nor cannot didnt doesnt dont wont cant couldnt "
+        add(.negation, "not never without nothing none neither hardly barely nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
             + " nicht kein keine ne não pas niet geen nie")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
-            + "understand decent figured figure win done accepted committed resolve resolves ez gelukt"
+            + "decent figured figure win done accepted committed resolve resolves ez gelukt"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
@@ -228,7 +228,7 @@ enum Tokenizer {
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
-            + "clarifications relance relances feedback vervolgvraag vervolgvragen correzioni correzione")
+            + "clarifications relance relances feedback vervolgvraag vervolgvragen correzioni correzione correção correções")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups editing fixing aanpassingen aanpassing ajustes ajuste ajustements ajustement")
         add(.modifier, "minor small light slight manual little")
@@ -246,7 +246,7 @@ enum Tokenizer {
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
-            + "slow slowly shaky thin verbose wordy")
+            + "slow slowly shaky thin verbose wordy overengineered overkill")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -309,10 +309,10 @@ enum Tokenizer {
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
             + "pretended technically")
-        add(.tell, "tell know")  // "can't tell", "I don't know"
+        add(.tell, "tell know understand")  // "can't tell", "I don't know", "I don't understand why"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
-        add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto")
+        add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto refait")
         add(.rest, "rest remaining remainder last part parts finished finish finishing filled")
         add(.instead, "instead")
         // "if you don't count the segfault": with a hedge and a negation before it, sarcasm.
@@ -333,7 +333,7 @@ enum Tokenizer {
         add(.labelPartial, "partial")
         add(.labelFailed, "failed fail failure")
         add(.clauseBreak, "but then though although however whereas"
-            + " aber mais pero mas ma maar")  // but, in German, French, Spanish, Portuguese, Italian, Dutch
+            + " aber mais pero mas ma maar aunque")  // but, in German, French, Spanish, Portuguese, Italian, Dutch
         // "didn't run it yet": a check not made, as against "doesn't even run".
         add(.yet, "yet")
         // "same error", "still the same bug": the failure persists.
@@ -454,6 +454,14 @@ enum Tokenizer {
         (["un", "paio", "di"], .vague),  // Italian
         (["no", "op"], .missWord),  // "Suggested fix was a no-op."
         (["on", "me"], .myself),  // "the off-by-one was on me to find"
+        (["this", "is", "fine"], .other),  // the "this is fine" meme: no verdict of its own
+        (["except", "for", "everything"], .retract),  // "Works great except for everything."
+        (["rough", "edges"], .caveat),  // "Decent. A few rough edges."
+        (["happy", "path"], .except),  // "It works!! ...on the happy path."
+        (["no", "sé"], .doubt),  // Spanish: I don't know ("aunque no sé si es correcto")
+        (["pas", "terrible"], .missWord),  // French: not great
+        (["la", "main"], .myself),  // French: "à la main", by hand
+        (["re", "asked"], .retried),  // "Re-asked, got a complete answer."
         (["großen", "und", "ganzen"], .partialWord),  // German: by and large ("im Großen und Ganzen ok")
         (["not", "worth"], .missWord),  // "not worth it"  // "Nice try, but no.": consolation, not praise
         (["what", "it", "says"], .other),  // "does what it says on the tin"
@@ -614,12 +622,15 @@ enum Tokenizer {
                 var token = Token(lex: ofAnswer ? phrase.lex : .other)
                 if phrase.lex == .intervention && w.last == 115 { token.value = Reader.pluralMarker }  // "follow ups"
                 if phrase.lex == .intervention && phrase.words[0] == Array("back".utf8) { token.value = Reader.exchangeMarker }
+                if phrase.lex == .retried && w.last == 100 { token.value = Reader.retriedOnceMarker }  // "re-asked": once
                 tokens.append(token)
             } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
                 tokens[tokens.count - 1] = Token(lex: .vague)
             } else if w.contains(where: { $0 >= 0x80 }), !isKnown(w) {
                 tokens += partTokens(w)
-            } else if tokens.last?.lex == .partialWord, isWord(w, "a") || isWord(w, "an") || isWord(w, "the") {
+            } else if tokens.last?.lex == .partialWord, isWord(w, "a") || isWord(w, "an") || isWord(w, "the"),
+                      !(previous.count > 3 && (previous.suffix(2).elementsEqual("ed".utf8) || previous.suffix(3).elementsEqual("ing".utf8))) {
+                // (Not after a verb: "I tweaked the naming" is the user's edit.)
                 // "mostly a discussion", "half the flags": the partial word is about a thing, not the outcome.
                 tokens[tokens.count - 1].value = Reader.aboutThingMarker
                 if let t = wordToken(w) { tokens.append(t) }
@@ -683,7 +694,7 @@ enum Tokenizer {
                     t.value = Reader.wellMarker
                 } else if t.lex == .other && isWord(w, "than") {
                     t.value = Reader.thanMarker
-                } else if t.lex == .tell && isWord(w, "know") {
+                } else if t.lex == .tell && (isWord(w, "know") || isWord(w, "understand")) {
                     t.value = Reader.knowMarker
                 } else if t.lex == .kept && isWord(w, "took") {
                     t.value = Reader.tookMarker
@@ -1614,6 +1625,12 @@ enum Reader {
             if s.miss != nil && s.success == nil && !s.hitSaid && !s.firstFew {
                 return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil))
             }
+            // "Switched to doing it by hand after the 2nd prompt", "rolled my own after attempt #3": the
+            // user took over after those turns, and nothing says the answer helped.
+            if s.tookOver && s.success == nil && s.hit == nil && !s.partial && !s.rest && !s.helped && !s.eventually
+                && !s.partPraised && !s.shortfall {
+                return .miss(s.turns)
+            }
             // "Tried twice, then fixed it by hand": the only success is the user's, after those turns.
             if s.ownFix && s.successes == 1 && s.hit == nil && !s.partial && !s.rest && !s.eventually && !s.helped {
                 return .miss(s.turns)
@@ -1855,6 +1872,8 @@ enum Reader {
                 // "still didn't handle pagination": a failure, whatever the verb.
                 if lex(i + 1) == .negation { record(.miss, at: i) }
                 i += 1
+            case .failsDenied where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker:
+                record(.miss, at: i); i += 2  // "Used none of it."
             case .failsDenied:
                 // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing, nor
                 // does an instruction ("told it not to use lodash").
@@ -2000,6 +2019,8 @@ enum Reader {
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
+            case .other where t[i].value == stoppedMarker && lex(i + 1) == .missWord:
+                record(.success, at: i); i += 2  // "x3 before it stopped inventing props": the failure ended
             case .other where t[i].value == stoppedMarker && (lex(i + 1) == .after || lex(i + 1) == .sentenceEnd):
                 record(.miss, at: i); i += 1  // "Stopped after 4 prompts."
             case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && i > start && t[i - 1].lex == .the:
@@ -2037,6 +2058,9 @@ enum Reader {
             case .sort where lex(i + 1) == .of, .kind where lex(i + 1) == .of:
                 record(.partial, at: i); i += 2
             case .got:
+                if lex(i + 1) == .there, let neg = pendingNegation, i - neg <= 2 {
+                    pendingNegation = nil; record(.miss, at: i); i += 2; continue  // "Never got there."
+                }
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
                 if lex(i + 1) == .the {
                     // "got the layout; I did the colours": a part of it right. "got the same error" is not.
@@ -2073,6 +2097,10 @@ enum Reader {
                 if t[k - 1].lex == .intervention, k - 2 == i + 1, t[i + 1].lex == .other, t[i + 1].value == articleMarker {
                     record(.turns(2), at: i); s.afterHelp = true; i = k; continue  // "after a follow-up"
                 }
+                if t[k - 1].lex == .intervention || t[k - 1].lex == .remark, t[i + 1].lex == .number, t[i + 1].value >= 1 {
+                    // "after one clarifying question", "depois de uma correção": that many, after the first
+                    record(.turns(t[i + 1].value + 1), at: i); s.afterHelp = true; i = k; continue
+                }
                 record(.partial, at: i); s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
@@ -2087,7 +2115,9 @@ enum Reader {
             case .wanted where lex(i + 1) == .other && t[i + 1].value == againMarker,
                  .verify where lex(i + 1) == .other && t[i + 1].value == againMarker:
                 record(.turns(2), at: i); i += 2  // "asked again and it was fine", "tried again"
-            case .ordinal where t[i].value == 1 && (lex(i + 1) == .number && t[i + 1].value >= 2 || lex(i + 1) == .vague):
+            case .ordinal where t[i].value == 1 && (lex(i + 1) == .number && t[i + 1].value >= 2 || lex(i + 1) == .vague
+                || lex(i + 1) == .answerNoun && s.turns != nil && (i == start || t[i - 1].lex == .clauseBreak)):
+                // ("x2 — first answer used the wrong crate version": the first of them failed)
                 s.firstFew = true; i += 2  // "the first two didn't compile": the last one did
             case .problem:
                 // "no issues", "without problems": success; "some issues" alone says nothing, but "same
@@ -2150,7 +2180,7 @@ enum Reader {
                 record(.hitQuality, at: i); i += 2
             case .what where lex(i + 1) == .pronoun && (lex(i + 2) == .wanted || lex(i + 2) == .need):
                 record(.success, at: i); i += 3
-            case .asIs where lex(i + 1) == .wanted:
+            case .asIs where lex(i + 1) == .wanted && i > start:
                 record(.success, at: i); i += 2  // "as expected"
             case .the where lex(i + 1) == .intervention && t[i + 1].value == 0:
                 record(.turns(2), at: i); i += 2  // "the follow-up made it worse": one, after the first prompt
@@ -2171,6 +2201,9 @@ enum Reader {
             case .pass:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 record(.success, at: i); i += 1  // "tests pass"
+            case .twice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }),
+                 .thrice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }):
+                i += 1  // "ran it twice to be sure": runs, not prompts
             case .twice, .thrice:
                 // "had to nudge it twice", "pasted the error twice": follow-ups, after the first prompt.
                 // "tried twice more": two after the first.
@@ -2323,7 +2356,7 @@ enum Reader {
         var k = i
         while k < end && k - i < 4 {
             if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
-            guard [.other, .the, .vague, .modifier, .it, .give].contains(t[k].lex) else { return nil }
+            guard [.other, .the, .vague, .modifier, .it, .give, .stepIn].contains(t[k].lex) || t[k].lex == .number && k == i else { return nil }
             k += 1
         }
         return nil
