@@ -36,9 +36,9 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
     public var description: String { verdict.rawValue + (turns.map { "(\($0))" } ?? "") }
 }
 
-/// Reads a verdict from the user's own words. All the rules live in this file; the README lists
-/// them phrase by phrase. The classifier never guesses: text whose signals conflict, or that has
-/// none, is `.unclassified`.
+/// Reads a verdict from the user's own words. All the rules live in this file; docs/learn.md
+/// lists them phrase by phrase. The classifier never guesses: text whose signals conflict is
+/// `.unclassified`, and so is text with none that the outcome model (step 9) is not sure of.
 ///
 /// How a text is read:
 /// 1. Case, curly apostrophes, punctuation, emoji variation selectors and spacing do not matter;
@@ -107,6 +107,10 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    and praise standing alone before what the answer did, told without judgement (`brilliant, it
 ///    rewrote the test to assert true.`). Words that only look like success: `yeah no`, `yeah
 ///    nah` are no.
+/// 9. Where the rules find no signal at all (`Reader.saysNothing`), `OutcomeModel`, a logistic
+///    regression over the bullet's words trained on the labelled phrasings, places it when it is
+///    at least `modelSure` (0.8) sure. It never overrules the rules: a bag of words misreads
+///    negation, order and questions ("No issues", "Did not fail", "Works?").
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
