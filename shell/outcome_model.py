@@ -139,7 +139,7 @@ def main():
         out.write(f"// from: {names}.\n")
         out.write(f"// Logistic regression, C={C}; {len(column)} features seen, the {len(kept)} strongest kept;\n")
         out.write(f"// weights in steps of the scale. Reads {right} of the {len(rows)} training bullets as labelled.\n")
-        out.write('#include "outcomemodel.h"\n\n')
+        out.write('#include "csupport.h"\n\n')
         out.write(f"const unsigned plog_outcome_model_size = {len(kept)};\n")
         out.write(f"const float plog_outcome_model_scale = {scale!r}f;\n")
         out.write("const float plog_outcome_model_bias[4] = {" + ", ".join(f"{float(np.float32(b))!r}f" for b in bias) + "};\n")

@@ -3,7 +3,7 @@
 // from: phrasings.tsv, phrasings-2.tsv, phrasings-3.tsv, phrasings-4.tsv, phrasings-5.tsv, phrasings-6.tsv, phrasings-7.tsv, phrasings-8.tsv, phrasings-9.tsv, phrasings-10.tsv, phrasings-11.tsv, phrasings-12.tsv, phrasings-13.tsv, phrasings-14.tsv, phrasings-15.tsv, phrasings-16.tsv, phrasings-17.tsv, phrasings-18.tsv, phrasings-19.tsv, phrasings-20.tsv, phrasings-21.tsv.
 // Logistic regression, C=30.0; 11463 features seen, the 6000 strongest kept;
 // weights in steps of the scale. Reads 4460 of the 4467 training bullets as labelled.
-#include "outcomemodel.h"
+#include "csupport.h"
 
 const unsigned plog_outcome_model_size = 6000;
 const float plog_outcome_model_scale = 0.06484101753952302f;

@@ -142,4 +142,16 @@ void plog_sha1_compress_portable(uint32_t state[5], const unsigned char *data, s
 /// 1 when `plog_sha1_compress` uses the processor's SHA instructions.
 int plog_sha1_hardware(void);
 
+/// The outcome model, written by shell/train-outcome-model into outcomemodel.c: a logistic
+/// regression over the word features of a first OUTCOME bullet (see OutcomeModel.swift).
+/// `keys` are the kept features' 32-bit FNV-1a hashes in ascending order; `weights` holds four
+/// per key (hit, partial, miss, unclassified), in steps of `scale`; `bias` is per class.
+/// (Declared here rather than in a header of its own: a header added to this module leaves
+/// existing build directories with a stale module cache.)
+extern const unsigned plog_outcome_model_size;
+extern const float plog_outcome_model_scale;
+extern const float plog_outcome_model_bias[4];
+extern const uint32_t *const plog_outcome_model_keys;
+extern const int8_t *const plog_outcome_model_weights;
+
 #endif
