@@ -74,7 +74,7 @@ import Testing
     /// Step 9: a bullet in which the rules find no signal is placed by the model when it is sure.
     @Test func placesWhatTheRulesFindNothingIn() {
         let cases: [(String, Classification)] = [
-            ("Migration ran clean on staging, no tweaks.", .hit), ("followed the spec to the letter", .hit),
+            ("Did exactly what the ticket said.", .hit), ("followed the spec to the letter", .hit),
             ("Timeout on every attempt, never got an answer.", .miss),
         ]
         for (text, expected) in cases {

@@ -190,7 +190,7 @@ enum Tokenizer {
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
-            + "decent figured figure win done accepted committed resolve resolves ez gelukt"
+            + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
             + " lgtm green shipped merged"
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
@@ -246,7 +246,7 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
-            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated")
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
@@ -457,6 +457,9 @@ enum Tokenizer {
         (["un", "par", "de"], .vague),  // Spanish: a couple of
         (["un", "paio", "di"], .vague),  // Italian
         (["no", "op"], .missWord),  // "Suggested fix was a no-op."
+        (["got", "the", "gist"], .partialWord),  // "it got the gist"
+        (["rolling", "back"], .missWord),
+        (["zero", "for"], .missWord),  // "Zero for four."
         (["on", "me"], .myself),  // "the off-by-one was on me to find"
         (["this", "is", "fine"], .other),  // the "this is fine" meme: no verdict of its own
         (["except", "for", "everything"], .retract),  // "Works great except for everything."
@@ -543,6 +546,8 @@ enum Tokenizer {
         // Japanese: went well, didn't work, almost, mistake, a fix (needed)
         ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
         ("修正", .partialWord),
+        // Chinese: changed (a few places), only then usable
+        ("改了", .partialWord), ("才能用", .success),
         // Japanese: mostly, by hand, fixed
         ("大体", .partialWord), ("手で", .myself), ("直した", .success),
     ]
@@ -680,9 +685,11 @@ enum Tokenizer {
                     t.value = Reader.weakMarker
                 } else if t.lex == .other && (isWord(w, "was") || isWord(w, "were") || isWord(w, "is") || isWord(w, "are")) {
                     t.value = Reader.copulaMarker
+                } else if t.lex == .other && isWord(w, "by") {
+                    t.value = Reader.byMarker
                 } else if t.lex == .other && isWord(w, "bit") {
                     t.value = Reader.bitMarker
-                } else if t.lex == .other && isWord(w, "stopped") {
+                } else if t.lex == .other && (isWord(w, "stopped") || isWord(w, "stop")) {
                     t.value = Reader.stoppedMarker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100 {  // -ed
                     t.value = Reader.edMarker
@@ -1230,6 +1237,8 @@ enum Reader {
     /// Marks a sentence end of `??` or `?!`: a question, or surprise at a success ("it works??
     /// first try??"); `read` tells which.
     static let surpriseMarker = 64
+    /// Marks `by` ("regressed perf by 3x"): a measure follows.
+    static let byMarker = 17
     /// Marks `bit` ("a bit verbose"): what follows is a trifle.
     static let bitMarker = 16
     /// Marks `stopped`: before `after` or at a sentence's end ("Stopped after 4 prompts."), giving up.
@@ -1340,7 +1349,7 @@ enum Reader {
         while k < t.count {
             if t[k].lex == .retract { return true }
             let alone = k + 1 == t.count || t[k + 1].lex == .clauseBreak || t[k + 1].lex == .sentenceEnd
-            if t[k].lex == .negation, alone {
+            if t[k].lex == .negation, alone, !namedPartBefore(t, k, 0) {  // ("the rollback didn't": a part)
                 // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
                 // break or the start.
                 var b = k - 1
@@ -1544,6 +1553,11 @@ enum Reader {
             }
             // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
             // undoes a success; "not sure why" does not, nor what follows a label.
+            // "Reverted it. Not because it was wrong — product changed the spec.": the failure is denied.
+            if verdict.verdict == .miss, let next = sentences[(k + 1)...].first, next.1 - next.0 >= 2,
+               tokens[next.0].lex == .negation, tokens[next.0 + 1].lex == .because {
+                return .unclassified
+            }
             // Doubt that the outcome is known yet ("No idea yet.") undoes a failure too.
             if !label {
                 for later in sentences[(k + 1)...] {
@@ -1860,6 +1874,8 @@ enum Reader {
                 if lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd || s.tookOver,
                    !t[start..<i].contains(where: { $0.lex == .wanted }) { s.instead = true }
                 i += 1
+            case .wrote where i > start && t[i - 1].lex == .it:
+                i += 1  // "It wrote the tests": the answer's writing, not the user's
             case .wrote:
                 // "rewrote the I/O" redid a part; "rewrote the whole thing", "rewrote it" all of it.
                 if t[i].value == redoMarker && lex(i + 1) == .the && lex(i + 2) != .whole { s.wrotePart = true }
@@ -1946,11 +1962,12 @@ enum Reader {
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
                 if lex(i) == .need { i += 1 }
-            case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
-                i += 2  // "10x faster": a measure
+            case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker,
+                 .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker:
+                i += 1  // "10x faster", "regressed perf by 3x": a measure
             case .times:
-                // "wrong answer x2", "tried 3x": that many turns
-                if t[i].value >= 2 { record(.turns(t[i].value), at: i) }
+                // "wrong answer x2", "tried 3x": that many turns; "x1, clean": one
+                if t[i].value >= 1 { record(.turns(t[i].value), at: i) }
                 i += 1
             case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
@@ -1990,7 +2007,8 @@ enum Reader {
                 else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
                 i += 1
             case .myself where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .verify })
-                || i > start && t[i - 1].lex == .other && (t[i - 1].value == thanMarker || t[i - 1].value == comparativeMarker):
+                || i > start && t[i - 1].lex == .other && (t[i - 1].value == thanMarker || t[i - 1].value == comparativeMarker)
+                || (max(start, i - 4)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker }):
                 // ("better than mine", "couldn't have written it better myself": a comparison)
                 i += 1  // "double-checked the math by hand": the user checked it, they did not do it
             case .myself:
@@ -2023,8 +2041,11 @@ enum Reader {
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
-            case .other where t[i].value == stoppedMarker && lex(i + 1) == .missWord:
-                record(.success, at: i); i += 2  // "x3 before it stopped inventing props": the failure ended
+            case .other where t[i].value == stoppedMarker
+                && (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .missWord })
+                && !(i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .clauseBreak }):
+                // "x3 before it stopped inventing props", "to stop it from inventing config keys": the failure ended
+                record(.success, at: i); i += 1
             case .other where t[i].value == stoppedMarker && (lex(i + 1) == .after || lex(i + 1) == .sentenceEnd):
                 record(.miss, at: i); i += 1  // "Stopped after 4 prompts."
             case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && i > start && t[i - 1].lex == .the:
@@ -2223,6 +2244,10 @@ enum Reader {
                 pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
             case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (s.miss != nil || s.success != nil):
                 s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
+            case .pronoun where lex(i + 1) == .success && t[i + 1].value == fixedMarker
+                && !(i + 2..<min(end, i + 7)).contains(where: { t[$0].lex == .turnNoun || t[$0].lex == .clauseBreak }):
+                // (Not "I fixed a typo in my prompt": the prompt, not the answer.)
+                s.tookOver = true; record(.success, at: i + 1); i += 2  // "it wrote the tests, I fixed the assertions"
             case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
                 s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
             case .number where i > start && t[i - 1].lex == .in_ && t[i].value >= 1 && t[i].value <= 5
