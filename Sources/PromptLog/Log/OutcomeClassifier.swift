@@ -323,7 +323,7 @@ enum Tokenizer {
         add(.sarcasm, "count smh sarcasm sarcastic")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
-            + "clarifying clarified telling told pointing pointed reminding reminded remind feed fed feeding")
+            + "clarifying clarified telling told pointing pointed reminding reminded remind feed fed feeding paste")
         add(.asIs, "as")
         add(.spot, "spot")
         add(.on, "on")
@@ -458,6 +458,9 @@ enum Tokenizer {
         (["un", "paio", "di"], .vague),  // Italian
         (["no", "op"], .missWord),  // "Suggested fix was a no-op."
         (["got", "the", "gist"], .partialWord),  // "it got the gist"
+        (["de", "la", "plaque"], .missWord),  // French: "à côté de la plaque", way off
+        (["see", "below"], .doubt),  // "Asked again with Opus, see below.": the verdict is elsewhere
+        (["see", "above"], .doubt),
         (["rolling", "back"], .missWord),
         (["zero", "for"], .missWord),  // "Zero for four."
         (["on", "me"], .myself),  // "the off-by-one was on me to find"
@@ -784,6 +787,11 @@ enum Tokenizer {
             if c == 34 { quote(); i += 1; continue }
             if c == 40, i + 2 < n, buf[i + 1] == 33 || buf[i + 1] == 63, buf[i + 2] == 41 {
                 i += 3; continue  // "after ten (!) prompts": an aside, no sentence end
+            }
+            if c == 40, word.isEmpty, tokens.last?.lex == .number, let close = (i + 1..<min(n, i + 12)).first(where: { buf[$0] == 41 }),
+               close > i + 1, buf[(i + 1)..<close].allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }),
+               numbers[String(decoding: buf[(i + 1)..<close].map { $0 | 0x20 }, as: UTF8.self)] == tokens.last?.value {
+                i = close + 1; continue  // "after 7 (SEVEN) prompts": the number again, in words
             }
             if c == 47, !word.isEmpty, word.count <= 3, word.allSatisfy(isDigit), i + 1 < n, isDigit(buf[i + 1]) {
                 // A score: "10/10" and "1/1" all of it, "0/3" none, "9/10" in part (a caveat).
@@ -1534,6 +1542,14 @@ enum Reader {
             if s.contrastedDoubt != nil && verdict.verdict != .miss { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
             if !label, verdict.verdict != .miss, deniedByException(tokens) { return .unclassified }
+            // Faint praise, then what it needed ("not bad!! needed small fixes but saved me an hour"): partial.
+            if verdict.verdict == .unclassified, s.litotes, s.miss == nil, let next = sentences[(k + 1)...].first, {
+                var l = Signals()
+                scan(&tokens, next.0, next.1, into: &l)
+                return l.partial && l.miss == nil && l.doubt == nil
+            }() {
+                return .partial(nil)
+            }
             if verdict.verdict == .unclassified {
                 // Praise of a part beside a failure, then the user's own fix in a later sentence
                 // ("Right idea, wrong library version. Fixed manually."): the user patched it, partial.
@@ -1625,7 +1641,8 @@ enum Reader {
         // nothing but the praise it vetoes ("Oh great, another deprecated API. 🙄"): a miss. 🙃 and
         // 🙄 alone say too little.
         let verbalCue = tokens.contains { $0.lex == .sarcasm && $0.value == 0 }
-        return verbalCue || vetoedPraise && eyeRoll ? .miss : .unclassified
+        // (🙄 beside a told deed, "thanks for rewriting my whole file when I asked for one line 🙄", too.)
+        return verbalCue || eyeRoll && (vetoedPraise || tokens.count >= 5) ? .miss : .unclassified
     }
 
     static func decide(_ signals: Signals) -> Classification {
@@ -2025,6 +2042,9 @@ enum Reader {
                 record(.hitQuality, at: i); i += 1
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
+            case .partialWord where t[i].value == degreeMarker && s.hit != nil && i > start && t[i - 1].lex == .clauseBreak
+                && lex(i + 1) == .other:
+                i += 1  // "Worked first try, kinda shocked tbh": a feeling, not the outcome
             case .partialWord where t[i].value == aboutThingMarker || t[i].value == degreeMarker && thingClause:
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
@@ -2032,6 +2052,9 @@ enum Reader {
             case .missWord where t[i].value == flawMarker && lex(i + 1) == .other && i > start
                 && (s.success ?? s.hit).map({ ok in t[ok..<i].contains { $0.lex == .clauseBreak } }) ?? false:
                 s.shortfall = true; i += 1  // "Correct output, awful code": a flaw of a part beside success
+            case .other where t[i].value == didMarker && lex(i + 1) == .the && lex(i + 2) == .other
+                && (i == start || t[i - 1].lex == .it || t[i - 1].lex == .clauseBreak):
+                record(.success, at: i); i += 1  // "did the refactor but broke 2 tests": it did the job, in part
             case .other where t[i].value == didMarker && i > start && t[i - 1].lex == .clauseBreak
                 && s.miss != nil && !s.missSaid && s.success == nil && ![.it, .myself, .the, .negation].contains(lex(i + 1)):
                 record(.success, at: i); i += 1  // "didn't work at first, then did after a nudge"
@@ -2039,6 +2062,9 @@ enum Reader {
                 && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
                     || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker):
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
+            case .missWord where s.strongSuccess && (lex(i + 1) == .on || lex(i + 1) == .in_) && lex(i + 2) == .other
+                && t[i].value != flawMarker:
+                s.restricted = true; s.partFailed = true; i += 1  // "fine on Linux, crashes on macOS": fails somewhere
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
             case .other where t[i].value == stoppedMarker
@@ -2054,6 +2080,8 @@ enum Reader {
                 s.shortfall = true; i += 1  // "Needed fixes: wrong import path, missing await."
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
+            case .other where t[i].value == articleMarker && lex(i + 1) == .intervention && i > start && t[i - 1].lex == .missWord:
+                i += 2  // "not worth a follow-up": none was sent
             case .other where t[i].value == articleMarker && (lex(i + 1) == .intervention
                 || lex(i + 1) == .vague && t[i + 1].value == moreMarker && lex(i + 2) == .turnNoun):
                 // "needed a follow-up", "an extra prompt": one after the first, two turns
@@ -2281,6 +2309,9 @@ enum Reader {
                 i += 1  // "the variable names are a bit meh": about a thing
             case .caveat:
                 s.caveat = true; i += 1
+            case .except where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker:
+                // "Perfect, except nothing it said was true.": the exception is everything.
+                s.sarcasm = true; record(.miss, at: i); i += 2
             case .except:
                 s.restricted = true; i += 1
             case .only:
