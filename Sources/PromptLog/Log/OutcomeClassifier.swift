@@ -533,6 +533,53 @@ enum Tokenizer {
         (["i", "did", "the"], .myself),  // "it got the idea, I did the details": the user's own work
     ]
 
+    /// Words that carry a marker beside their lexicon entry (see the `...Marker` constants in
+    /// `Reader`); each word has one lexicon entry, so the marker's meaning is that entry's.
+    static let wordMarkers: [String: Int] = {
+        var d: [String: Int] = [:]
+        func mark(_ value: Int, _ words: String) {
+            for w in words.split(separator: " ") {
+                assert(d[String(w)] == nil, "\(w) is marked twice")
+                d[String(w)] = value
+            }
+        }
+        mark(Reader.partlyMarker, "partially partly")
+        mark(Reader.mostlyMarker, "mostly")
+        mark(Reader.degreeMarker, "kinda sorta somewhat")
+        mark(Reader.fixMarker, "fix")
+        mark(Reader.scopeMarker, "for when unless")
+        mark(Reader.quantifierMarker, "none nothing neither")
+        mark(Reader.moreMarker, "more extra additional further")
+        mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
+        mark(Reader.afterVerbMarker, "pas nicht niet")
+        mark(Reader.droppedMarker, "dropped")
+        mark(Reader.mehMarker, "meh")
+        mark(Reader.intoMarker, "into")
+        mark(Reader.fromMarker, "from below under")
+        mark(Reader.articleMarker, "a an")
+        mark(Reader.weakMarker, "compile compiles compiled valid")
+        mark(Reader.copulaMarker, "was were is are")
+        mark(Reader.byMarker, "by")
+        mark(Reader.bitMarker, "bit")
+        mark(Reader.stoppedMarker, "stopped stop")
+        mark(Reader.comparativeMarker, "smaller faster less fewer lower higher bigger larger quicker shorter cheaper leaner better")
+        mark(Reader.failureNounMarker, "crash panic regression segfault deadlock hang freeze")
+        mark(Reader.fixedMarker, "fixed")
+        mark(Reader.wellMarker, "well")
+        mark(Reader.thanMarker, "than")
+        mark(Reader.knowMarker, "know understand")
+        mark(Reader.tookMarker, "took")
+        mark(Reader.retryNounMarker, "retry")
+        mark(Reader.demonstrativeMarker, "those these")
+        mark(Reader.didMarker, "did")
+        mark(Reader.wouldMarker, "would")
+        mark(Reader.againMarker, "again recommend")
+        mark(Reader.flawMarker, "bad awful terrible")
+        mark(Reader.runMarker, "run")
+        mark(Reader.countMarker, "count")
+        return d
+    }()
+
     /// `phrases` as bytes, for comparing with words as they are read.
     static let phraseBytes: [(words: [[UInt8]], lex: Lex)] = phrases.map { ($0.words.map { Array($0.utf8) }, $0.lex) }
 
@@ -647,90 +694,20 @@ enum Tokenizer {
                 tokens[tokens.count - 1].value = Reader.aboutThingMarker
                 if let t = wordToken(w) { tokens.append(t) }
             } else if var t = wordToken(w) {
-                if t.lex == .partialWord && (isWord(w, "partially") || isWord(w, "partly") || isWord(w, "mostly")) {
-                    t.value = isWord(w, "mostly") ? Reader.mostlyMarker : Reader.partlyMarker
-                } else if t.lex == .partialWord && (isWord(w, "kinda") || isWord(w, "sorta") || isWord(w, "somewhat")) {
-                    t.value = Reader.degreeMarker
-                } else if t.lex == .editNoun && isWord(w, "fix") {
-                    t.value = Reader.fixMarker
-                } else if t.lex == .other && (isWord(w, "for") || isWord(w, "when") || isWord(w, "unless")) {
-                    t.value = Reader.scopeMarker
-                } else if t.lex == .negation && (isWord(w, "none") || isWord(w, "nothing") || isWord(w, "nobody") || isWord(w, "neither")) {
-                    t.value = Reader.quantifierMarker
-                } else if t.lex == .vague && (isWord(w, "more") || isWord(w, "extra") || isWord(w, "additional")
-                            || isWord(w, "further")) {
-                    t.value = Reader.moreMarker
-                } else if t.lex == .clauseBreak && (isWord(w, "but") || isWord(w, "aber") || isWord(w, "mais") || isWord(w, "pero")
-                            || isWord(w, "mas") || isWord(w, "ma") || isWord(w, "maar")) {
-                    t.value = Reader.contrastMarker
-                } else if t.lex == .negation && (isWord(w, "pas") || isWord(w, "nicht") || isWord(w, "niet")) {
-                    t.value = Reader.afterVerbMarker
+                if w.count <= 10, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
+                    t.value = marker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103
                             && !(w[w.count - 5] == 116 && w[w.count - 4] == 104) {  // not "something", "everything"
                     t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
-                } else if t.lex == .missWord && isWord(w, "dropped") {
-                    t.value = Reader.droppedMarker
-                } else if t.lex == .caveat && isWord(w, "meh") {
-                    t.value = Reader.mehMarker
-                } else if t.lex == .other && isWord(w, "into") {
-                    t.value = Reader.intoMarker
-                } else if t.lex == .other && (isWord(w, "from") || isWord(w, "below") || isWord(w, "under")) {
-                    t.value = Reader.fromMarker
                 } else if t.lex == .wrote && w.count > 3 && w[0] == 114 && w[1] == 101 {  // re-
                     t.value = Reader.redoMarker
-                } else if t.lex == .other && (isWord(w, "a") || isWord(w, "an")) {
-                    t.value = Reader.articleMarker
                 } else if t.lex == .retried && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100
                             && w[0] != 97 {  // -ed, not "apologized"
                     t.value = Reader.retriedOnceMarker
-                } else if t.lex == .success && (isWord(w, "compile") || isWord(w, "compiles") || isWord(w, "compiled")
-                            || isWord(w, "valid")) {
-                    t.value = Reader.weakMarker
-                } else if t.lex == .other && (isWord(w, "was") || isWord(w, "were") || isWord(w, "is") || isWord(w, "are")) {
-                    t.value = Reader.copulaMarker
-                } else if t.lex == .other && isWord(w, "by") {
-                    t.value = Reader.byMarker
-                } else if t.lex == .other && isWord(w, "bit") {
-                    t.value = Reader.bitMarker
-                } else if t.lex == .other && (isWord(w, "stopped") || isWord(w, "stop")) {
-                    t.value = Reader.stoppedMarker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100 {  // -ed
                     t.value = Reader.edMarker
-                } else if t.lex == .other && ["smaller", "faster", "less", "fewer", "lower", "higher", "bigger", "larger",
-                            "quicker", "shorter", "cheaper", "leaner", "better"].contains(where: { isWord(w, $0) }) {
-                    t.value = Reader.comparativeMarker
-                } else if t.lex == .missWord && ["crash", "panic", "regression", "segfault", "deadlock", "hang", "freeze"]
-                            .contains(where: { isWord(w, $0) }) {
-                    t.value = Reader.failureNounMarker
-                } else if t.lex == .success && isWord(w, "fixed") {
-                    t.value = Reader.fixedMarker
-                } else if t.lex == .other && isWord(w, "well") {
-                    t.value = Reader.wellMarker
-                } else if t.lex == .other && isWord(w, "than") {
-                    t.value = Reader.thanMarker
-                } else if t.lex == .tell && (isWord(w, "know") || isWord(w, "understand")) {
-                    t.value = Reader.knowMarker
-                } else if t.lex == .kept && isWord(w, "took") {
-                    t.value = Reader.tookMarker
-                } else if t.lex == .intervention && isWord(w, "retry") {
-                    t.value = Reader.retryNounMarker
                 } else if t.lex == .intervention && w.last == 115 {  // -s
                     t.value = Reader.pluralMarker
-                } else if t.lex == .other && (isWord(w, "those") || isWord(w, "these")) {
-                    t.value = Reader.demonstrativeMarker
-                } else if t.lex == .other && isWord(w, "did") {
-                    t.value = Reader.didMarker
-                } else if t.lex == .other && isWord(w, "would") {
-                    t.value = Reader.wouldMarker
-                } else if t.lex == .other && (isWord(w, "again") || isWord(w, "recommend")) {
-                    t.value = Reader.againMarker
-                } else if t.lex == .missWord && (isWord(w, "bad") || isWord(w, "awful") || isWord(w, "terrible")
-                            || isWord(w, "horrible")) {
-                    t.value = Reader.flawMarker
-                } else if t.lex == .verify && isWord(w, "run") {
-                    t.value = Reader.runMarker
-                } else if t.lex == .sarcasm && isWord(w, "count") {
-                    t.value = Reader.countMarker
                 } else if t.lex == .other, tokens.last?.lex == .partialWord, tokens.last?.value == Reader.mostlyMarker {
                     // "mostly boilerplate": "mostly" is partial about success words ("mostly worked",
                     // "mostly right", "mostly there"), not about a thing.
