@@ -446,7 +446,7 @@ enum Tokenizer {
         (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
         (["good", "enough"], .partialWord),
         (["close", "enough"], .partialWord),
-        (["nice", "try"], .other),
+        (["nice", "try"], .other),  // "Nice try, but no.": consolation, not praise
         (["completely", "off"], .missWord),  // "Confident answer, completely off."
         (["byte", "for", "byte"], .hitQuality),  // "matched the expected JSON byte for byte"
         (["done", "with", "this"], .missWord),  // "still broken, done with this": gave up
@@ -473,7 +473,7 @@ enum Tokenizer {
         (["la", "main"], .myself),  // French: "à la main", by hand
         (["re", "asked"], .retried),  // "Re-asked, got a complete answer."
         (["großen", "und", "ganzen"], .partialWord),  // German: by and large ("im Großen und Ganzen ok")
-        (["not", "worth"], .missWord),  // "not worth it"  // "Nice try, but no.": consolation, not praise
+        (["not", "worth"], .missWord),  // "not worth it"
         (["what", "it", "says"], .other),  // "does what it says on the tin"
         (["on", "the", "tin"], .hitWord),
         (["re", "prompting"], .retried),  // "after re-prompting once"
@@ -1216,7 +1216,7 @@ enum Reader {
     static let ironyMarker = 3
     /// Marks `did` ("didn't work at first, then did"): after a failure and `then`, the success left out.
     static let didMarker = 6
-    /// Marks `bad`, `awful`, `terrible`, `horrible` among the failures: before a noun after a success
+    /// Marks `bad`, `awful` and `terrible` among the failures: before a noun after a success
     /// ("Correct output, awful code"), a flaw of a part.
     static let flawMarker = 2
     /// Marks a sentence end of `??` or `?!`: a question, or surprise at a success ("it works??
