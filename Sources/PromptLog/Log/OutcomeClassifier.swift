@@ -308,7 +308,7 @@ enum Tokenizer {
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
         add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked "
-            + "tomorrow hmm hmmm")  // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."
+            + "tomorrow hmm hmmm waiting")  // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
@@ -1582,7 +1582,9 @@ enum Reader {
                 for later in sentences[(k + 1)...] {
                     var l = Signals()
                     scan(&tokens, later.0, later.1, into: &l)
-                    if l.miss != nil && l.success == nil && l.hit == nil && !l.partial {
+                    // (After building alone, "Compiles! Does the wrong thing, but compiles.", the failure
+                    // is the final word too.)
+                    if l.miss != nil && (l.success == nil || !s.strongSuccess && !l.strongSuccess) && l.hit == nil && !l.partial {
                         // A failure word is the final word; success denied ("Good. Not great.") leaves it
                         // open, and so does a failure of another attempt ("1st try: perfect. 2nd run: garbage.").
                         if selfContradicted(tokens) { return .unclassified }  // "Right. Wrong. Right again? Who knows."
@@ -1965,6 +1967,9 @@ enum Reader {
                 i += 1
             case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
+            case .no where s.success != nil && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd)
+                && (max(start, i - 3)..<i).contains(where: { t[$0].lex == .rest }):
+                s.restricted = true; i += 1  // "Part 1 yes, part 2 no.": a part failed
             case .no:
                 // `no luck`, `no dice`, `no go`, and `no` on its own (`no (3 turns)`): a miss;
                 // otherwise `no` negates what follows.
@@ -2142,6 +2147,9 @@ enum Reader {
             case .after where lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
                 && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
                 s.afterOneTurn = true; i += 4  // "bailed after the first answer": one turn
+            case .verify where lex(i + 1) == .once:
+                // "Tried once, wrong, didn't bother again.": one try
+                record(.turns(1), at: i); s.oneCount = true; i += 2
             case .wanted where lex(i + 1) == .other && t[i + 1].value == againMarker,
                  .verify where lex(i + 1) == .other && t[i + 1].value == againMarker:
                 record(.turns(2), at: i); i += 2  // "asked again and it was fine", "tried again"
@@ -2176,6 +2184,7 @@ enum Reader {
                 while skipped < 3, [.other, .vague, .modifier, .another, .to, .of, .single].contains(lex(k)),
                       !(lex(k) == .other && t[k].value == gerundMarker) { k += 1; skipped += 1 }
                 if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k))
+                    || lex(k) == .wrote && t[k].value == redoMarker && i >= start + 2  // "the retry logic needed a rewrite": a part
                     || lex(k) == .other && t[k].value == gerundMarker && k == i + 1
                         && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) {  // "needed polishing" (not "need staging access")
                     if let neg = pendingNegation, i - neg <= 4, lex(k) != .success {
@@ -2272,9 +2281,10 @@ enum Reader {
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
-            case .eventually where (i + 1..<min(end, i + 3)).contains(where: { [.hitWord, .hitQuality, .symbolHit].contains(t[$0].lex)
+            case .eventually where lex(i + 1) == .other && t[i + 1].value == articleMarker,
+                 .eventually where (i + 1..<min(end, i + 3)).contains(where: { [.hitWord, .hitQuality, .symbolHit].contains(t[$0].lex)
                 || t[$0].lex == .number && t[$0].value == 1 && $0 + 1 < end && t[$0 + 1].lex == .turnNoun }):
-                i += 1  // "FINALLY a one-shot": relief, the hit stands
+                i += 1  // "FINALLY a one-shot", "finally a model that knows Combine": relief, not time
             case .eventually:
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
@@ -2365,7 +2375,7 @@ enum Reader {
             case .to:
                 var j = k - 1
                 while j >= start && k - j <= 4 && t[j].lex != .clauseBreak {
-                    if t[j].lex == .missWord { return true }
+                    if t[j].lex == .missWord || t[j].lex == .wrote { return true }  // "rewrote the tests to pass"
                     j -= 1
                 }
                 return false
