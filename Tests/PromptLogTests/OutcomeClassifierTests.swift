@@ -865,19 +865,19 @@ import Testing
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
     /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-15.tsv` (250
-    /// bullets, after tuning and training on phrasings.tsv to phrasings-23.tsv, at commit ea3e88e):
-    /// 227 right (90.8%), 9 wrong verdicts, 8 left unclassified, 6 with other turns. The nine sets
-    /// before it, now phrasings-15.tsv to phrasings-23.tsv, each measured once the same way,
+    /// bullets, after tuning and training on phrasings.tsv to phrasings-24.tsv, at commit 6c800a7):
+    /// 234 right (93.6%), 6 wrong verdicts, 6 left unclassified, 4 with other turns. The ten sets
+    /// before it, now phrasings-15.tsv to phrasings-24.tsv, each measured once the same way,
     /// scored 234 right with 7 wrong (de562bc), 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223
     /// with 10 (37230c3), 234 with 7 (8e78f3b), 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232
-    /// with 10 (02f3088) and 234 with 7 (34d1f6f): 2274 of 2500 right (91.0%), 102 wrong, over all
-    /// ten. The goal is not met;
+    /// with 10 (02f3088), 234 with 7 (34d1f6f) and 227 with 9 (ea3e88e): 2508 of 2750 right
+    /// (91.2%), 108 wrong, over all eleven. The goal is not met;
     /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 227, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 9, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 234, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 6, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
