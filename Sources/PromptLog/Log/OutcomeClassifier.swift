@@ -138,9 +138,10 @@ public enum OutcomeClassifier {
         guard rules.verdict == .unclassified, Reader.saysNothing(&tokens) else { return rules }
         let model = OutcomeModel.verdict(utf8)
         guard model.probability >= modelSure else { return rules }
+        // (No count: a stated count is a signal, so the bullet states none.)
         switch model.verdict {
         case .hit: return .hit
-        case .partial, .miss: return Classification(verdict: model.verdict, turns: Reader.statedTurns(&tokens, for: model.verdict))
+        case .partial, .miss: return Classification(verdict: model.verdict)
         default: return rules
         }
     }
@@ -1291,6 +1292,13 @@ enum Reader {
         }
     }
 
+    /// The signals of the sentence `range` of `t`.
+    static func signals(_ t: inout [Token], _ range: (Int, Int)) -> Signals {
+        var s = Signals()
+        scan(&t, range.0, range.1, into: &s)
+        return s
+    }
+
     /// Whether no sentence of the bullet gives the rules a signal: no verdict, count, doubt,
     /// question, sarcasm or shrug. Text the rules leave open for a reason (a conflict, doubt, a
     /// question) is not "nothing".
@@ -1301,30 +1309,14 @@ enum Reader {
         var start = 0
         while start < t.count {
             let end = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
-            var s = Signals()
-            scan(&t, start, end, into: &s)
-            if s.any || s.doubt != nil || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
-                || s.problem || s.wrote || s.instead || s.litotes || s.partDenied {
+            let s = signals(&t, (start, end))
+            if s.any || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
+                || s.problem || s.wrote || s.litotes || s.partDenied {
                 return false
             }
             start = end + 1
         }
         return true
-    }
-
-    /// The turns a bullet states for a verdict the rules did not give: the first count of two or
-    /// more in a sentence (for a miss, `after 1 turn` counts one); `nil` when none is stated.
-    static func statedTurns(_ t: inout [Token], for verdict: Verdict) -> Int? {
-        var start = 0
-        while start < t.count {
-            let end = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
-            var s = Signals()
-            scan(&t, start, end, into: &s)
-            if let n = s.turns { return n }
-            if verdict == .miss && s.afterOneTurn { return 1 }
-            start = end + 1
-        }
-        return nil
     }
 
     /// Whether a retraction stands at or after `from`: `in its head`, or a negation on its own
@@ -1458,8 +1450,7 @@ enum Reader {
             // Surprise at a success ("it works?? first try?? who are you"): success said, nothing
             // against it, no doubt; read as said. Otherwise `??` asks as `?` does.
             if range.1 < tokens.count && tokens[range.1].value == surpriseMarker {
-                var q = Signals()
-                scan(&tokens, range.0, range.1, into: &q)
+                let q = signals(&tokens, range)
                 if !(q.success != nil || q.hit != nil) || q.miss != nil || q.doubt != nil || q.turns != nil || q.moreTurns
                     || range.1 - range.0 < 2 || tokens[range.0..<range.1].contains(where: { $0.lex == .negation }) {
                     tokens[range.1].value = 63
@@ -1504,8 +1495,7 @@ enum Reader {
                 // The denial names what it denies ("the migration worked, rollback didn't") and the
                 // user then wrote that part ("wrote that bit myself"): the answer gave the rest.
                 if s.partDenied, sentences[(k + 1)...].contains(where: { later in
-                    var l = Signals()
-                    scan(&tokens, later.0, later.1, into: &l)
+                    let l = signals(&tokens, later)
                     return l.tookOver && l.miss == nil && !l.instead
                 }) { return .partial(nil) }
                 // "X, except it didn't", or doubt anywhere ("Perfect! Well, no. Depends how you
@@ -1521,8 +1511,7 @@ enum Reader {
             if !label, verdict.verdict != .miss, deniedByException(tokens) { return .unclassified }
             // Faint praise, then what it needed ("not bad!! needed small fixes but saved me an hour"): partial.
             if verdict.verdict == .unclassified, s.litotes, s.miss == nil, let next = sentences[(k + 1)...].first, {
-                var l = Signals()
-                scan(&tokens, next.0, next.1, into: &l)
+                let l = signals(&tokens, next)
                 return l.partial && l.miss == nil && l.doubt == nil
             }() {
                 return .partial(nil)
@@ -1536,26 +1525,24 @@ enum Reader {
                 if s.partPraised && !s.praiseContrasted && s.success == nil || successThenFailure,
                    s.miss != nil, s.hit == nil, !s.tookOver,
                    let next = sentences[(k + 1)...].first, {
-                       var l = Signals()
-                       scan(&tokens, next.0, next.1, into: &l)
+                       let l = signals(&tokens, next)
                        return l.tookOver && l.miss == nil && !l.instead && !(l.wrote && !l.rest && !l.wrotePart)
                    }() {
                     return .partial(nil)
                 }
                 return verdict
             }
-            // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
-            // undoes a success; "not sure why" does not, nor what follows a label.
             // "Reverted it. Not because it was wrong — product changed the spec.": the failure is denied.
             if verdict.verdict == .miss, let next = sentences[(k + 1)...].first, next.1 - next.0 >= 2,
                tokens[next.0].lex == .negation, tokens[next.0 + 1].lex == .because {
                 return .unclassified
             }
-            // Doubt that the outcome is known yet ("No idea yet.") undoes a failure too.
+            // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
+            // undoes a success; "not sure why" does not, nor what follows a label. Doubt that the
+            // outcome is known yet ("No idea yet.") undoes a failure too.
             if !label {
                 for later in sentences[(k + 1)...] {
-                    var l = Signals()
-                    scan(&tokens, later.0, later.1, into: &l)
+                    let l = signals(&tokens, later)
                     guard l.doubt != nil else { continue }
                     if verdict.verdict == .hit || verdict.verdict == .partial { return .unclassified }
                     if tokens[later.0..<later.1].contains(where: { $0.lex == .yet }) { return .unclassified }
@@ -1566,8 +1553,7 @@ enum Reader {
             if verdict.verdict == .partial, s.turns != nil || s.moreTurns, s.success == nil, s.hit == nil,
                !s.partial, !s.eventually, !s.tookOver, s.miss == nil, !label {
                 for later in sentences[(k + 1)...] {
-                    var l = Signals()
-                    scan(&tokens, later.0, later.1, into: &l)
+                    let l = signals(&tokens, later)
                     guard l.any else { continue }
                     if (l.miss != nil || l.tookOver) && l.success == nil && l.hit == nil && !l.partial && !l.eventually {
                         return .miss(s.turns ?? l.turns)  // ("Kept apologizing. Stopped after 4 prompts.")
@@ -1580,8 +1566,7 @@ enum Reader {
             // writes it, is a label: what follows it is the user's note.
             if verdict.verdict == .hit && !label {
                 for later in sentences[(k + 1)...] {
-                    var l = Signals()
-                    scan(&tokens, later.0, later.1, into: &l)
+                    let l = signals(&tokens, later)
                     // (After building alone, "Compiles! Does the wrong thing, but compiles.", the failure
                     // is the final word too.)
                     if l.miss != nil && (l.success == nil || !s.strongSuccess && !l.strongSuccess) && l.hit == nil && !l.partial {
@@ -1604,8 +1589,7 @@ enum Reader {
             let open = verdict == .hit && s.hit == nil || verdict == .partial(nil) || verdict == .miss(nil)
             if open {
                 for later in sentences[(k + 1)...] {
-                    var l = Signals()
-                    scan(&tokens, later.0, later.1, into: &l)
+                    let l = signals(&tokens, later)
                     if verdict.verdict == .miss {
                         if l.success == nil, let n = l.turns ?? (l.afterOneTurn ? 1 : nil) { return .miss(n) }
                         continue
