@@ -806,7 +806,7 @@ import Testing
          "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv", "phrasings-10.tsv", "phrasings-11.tsv", "phrasings-12.tsv",
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
-         "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv"].flatMap(rows)
+         "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
@@ -871,36 +871,25 @@ import Testing
     /// scored 234 right with 7 wrong (de562bc), 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223
     /// with 10 (37230c3), 234 with 7 (8e78f3b), 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232
     /// with 10 (02f3088), 234 with 7 (34d1f6f) and 227 with 9 (ea3e88e): 2508 of 2750 right
-    /// (91.2%), 108 wrong, over all eleven. The goal is not met;
-    /// this holds the rules to that measurement (no regression) until a new blind set shows it met.
+    /// (91.2%), 108 wrong, over all eleven. Step 10 (the model leaves open a verdict it is sure
+    /// is another), whose thresholds were chosen walk-forward over these eleven sets, reads it with
+    /// 235 right and 1 wrong. The goal is not met; this holds the classifier to that reading (no
+    /// regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 234, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 6, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 235, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
         let s = Self.score(try Self.tuning())
         print("tuned phrasings: \(s)")
         #expect(s.accuracy >= 0.97, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        // No wrong verdict but these, named: typos the rules do not correct (a hit, for "fine"), and
-        // the user's undoing told without a subject after success ("removed it": a hit, not partial;
-        // "pushed it" would read the same).
-        let knownWrong = Set(["mostyl fine, fixd the imports", "Worked but it pulled in lodash for no reason, removed it."])
-            // phrasings-21.tsv: writers who disagree with earlier sets, and readings the rules lack.
-            .union(["Output was correct; style was not. Left it.", "Works on my machine™", "Good explanation but the code was wrong.",
-                    "Timed out mid-answer, didn't retry.", "Works fine. Actually no, breaks on iOS 16.",
-                    "thanks I hate it (works though)", "Good answer, wrong question — my prompt was bad.",
-                    "Resolved; see follow-up entry below.", "Merged to main on Friday;\n  QA owns it from here."])
-            // phrasings-22.tsv: a canonical opening with a note, and praise beside failure read as sarcasm.
-            .union(["Worked first try. Didn't work.", "Perfect, total failure."])
-            // phrasings-23.tsv: the same two conventions.
-            .union(["Worked first try. Actually no, broke prod?\n  Or maybe that was the other PR.", "Worked great!! Reverted it."])
-            // phrasings-24.tsv: what the bullet says is about something besides the answer's worth.
-            .union(["Ran out of context halfway, continued in a new chat.",
-                    "Great answer, but we decided not to build the\n  feature at all.", "Kept the answer for reference; didn't apply it.",
-                    "It looked right to me but Priya says it's wrong,\n  waiting on her review."])
+        // No wrong verdict but these, named: a canonical opening is the verdict, whatever note
+        // follows it (phrasings-22.tsv and phrasings-23.tsv label these unclassified).
+        let knownWrong = Set(["Worked first try. Didn't work.",
+                              "Worked first try. Actually no, broke prod?\n  Or maybe that was the other PR."])
         #expect(Set(s.wrongTexts).isSubset(of: knownWrong), "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 }

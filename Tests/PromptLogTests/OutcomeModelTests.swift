@@ -61,7 +61,7 @@ import Testing
         #expect(source.contains("// Trained on \(rows) labelled bullets"), "retrain with shell/train-outcome-model")
     }
 
-    /// The rules alone, without step 9.
+    /// The rules alone, without steps 9 and 10.
     static func rulesAlone(_ text: String) -> Classification {
         var copy = text
         return copy.withUTF8 { buf in
@@ -83,8 +83,9 @@ import Testing
         }
     }
 
-    /// The model never overrules a verdict of the rules, nor text they leave open for a reason:
-    /// negation, order, questions and sarcasm are theirs to read.
+    /// The model never puts its verdict in place of the rules', nor places text they leave open
+    /// for a reason, and it is not sure of another verdict where their reading rests on negation
+    /// or order (`phrasings-pinned.tsv` teaches it these): questions and sarcasm are theirs to read.
     @Test func leavesTheRulesVerdictsAlone() {
         let cases: [(String, Classification)] = [
             ("No issues", .hit), ("Did not fail", .hit), ("Failed twice then worked", .partial(2)),
@@ -95,6 +96,34 @@ import Testing
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(Self.rulesAlone(text) == expected, "\(text)")
         }
+    }
+
+    /// Step 10: a verdict of the rules that the model is sure is another is left open. Not the
+    /// openings `plog outcome` writes, nor a bullet of one or two words.
+    @Test func leavesOpenWhatTheModelReadsOtherwise() {
+        // Their writers labelled both partial; the rules read a miss, the model a partial.
+        for text in ["Good explanation but the code was wrong.",
+                     "It handled the happy path; I added the retry\n  logic and error states myself."] {
+            #expect(Self.rulesAlone(text) == .miss, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
+        }
+        // The opening is the verdict, whatever the model makes of the note after it.
+        let canonical = "Worked first try. Didn't work."
+        #expect(Self.model(canonical).map { $0.verdict != .hit && $0.probability >= OutcomeClassifier.modelVeto } == true)
+        #expect(OutcomeClassifier.classify(text: canonical) == .hit)
+        // One or two words are too few features to judge: the rules' reading stands.
+        let short = ["compiles", "got it", "yeah", "fixed", "decent", "useful"]
+        #expect(short.contains { text in
+            Self.model(text).map { $0.verdict != .hit && $0.probability >= OutcomeClassifier.modelVeto } == true
+        })
+        for text in short { #expect(OutcomeClassifier.classify(text: text) == .hit, "\(text)") }
+        // Words the model has never seen give it no opinion (its priors would favour unclassified).
+        #expect(Self.model("三回目で動いた") == nil)
+        #expect(OutcomeClassifier.classify(text: "三回目で動いた") == .partial(3))
+    }
+
+    static func model(_ text: String) -> (verdict: Verdict, probability: Double, words: Int)? {
+        Array(text.utf8).withUnsafeBufferPointer { OutcomeModel.verdict($0) }
     }
 
     /// Where the model is unsure, a bullet with no signal stays unclassified.

@@ -38,7 +38,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 
 /// Reads a verdict from the user's own words. All the rules live in this file; docs/learn.md
 /// lists them phrase by phrase. The classifier never guesses: text whose signals conflict is
-/// `.unclassified`, and so is text with none that the outcome model (step 9) is not sure of.
+/// `.unclassified`, and so is text with none that the outcome model (step 9) is not sure of, and
+/// text the model is sure means another verdict (step 10).
 ///
 /// How a text is read:
 /// 1. Case, curly apostrophes, punctuation, emoji variation selectors and spacing do not matter;
@@ -109,8 +110,13 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    nah` are no.
 /// 9. Where the rules find no signal at all (`Reader.saysNothing`), `OutcomeModel`, a logistic
 ///    regression over the bullet's words trained on the labelled phrasings, places it when it is
-///    at least `modelSure` (0.8) sure. It never overrules the rules: a bag of words misreads
-///    negation, order and questions ("No issues", "Did not fail", "Works?").
+///    at least `modelSure` (0.8) sure.
+/// 10. Where the rules give a verdict to a bullet of three words or more (`vetoWords`) and the
+///    model is at least `modelVeto` (0.6) sure of another, the bullet is unclassified: one of the
+///    two misreads it, and neither is trusted to say which. The model never puts its own verdict
+///    in place of the rules' (a bag of words misreads negation, order and questions: "No issues",
+///    "Did not fail", "Works?"), and the openings `plog outcome` writes are not put to it. A model
+///    that knows none of a bullet's words has no opinion, in either step.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -133,11 +139,18 @@ public enum OutcomeClassifier {
             return blank ? .none : .unclassified
         }
         if let labelled = Reader.label(&tokens) { return labelled }
+        let canonical = Reader.opensWithOutcomeLabel(tokens)
         let rules = Reader.read(&tokens)
+        if rules.verdict != .unclassified {
+            // Step 10: a verdict the model is sure is another is left open (not the openings
+            // `plog outcome` writes, which are the verdict).
+            guard !canonical, let model = OutcomeModel.verdict(utf8), model.words >= vetoWords,
+                  model.verdict != rules.verdict, model.probability >= modelVeto else { return rules }
+            return .unclassified
+        }
         // Step 9: where the rules found no signal at all, the outcome model reads the words.
-        guard rules.verdict == .unclassified, Reader.saysNothing(&tokens) else { return rules }
-        let model = OutcomeModel.verdict(utf8)
-        guard model.probability >= modelSure else { return rules }
+        guard Reader.saysNothing(&tokens), let model = OutcomeModel.verdict(utf8), model.probability >= modelSure
+        else { return rules }
         // (No count: a stated count is a signal, so the bullet states none.)
         switch model.verdict {
         case .hit: return .hit
@@ -148,6 +161,11 @@ public enum OutcomeClassifier {
 
     /// How sure the outcome model must be to place a bullet the rules found no signal in (step 9).
     static let modelSure = 0.8
+    /// How sure the outcome model must be of another verdict to leave the rules' verdict open (step 10).
+    static let modelVeto = 0.6
+    /// The fewest words a bullet needs for step 10: the model reads one or two words from too few
+    /// features ("compiles", "got it" would be left open).
+    static let vetoWords = 3
 }
 
 // MARK: - Tokens
@@ -1278,6 +1296,11 @@ enum Reader {
             }
         }
         return false
+    }
+
+    /// Whether the first sentence is an opening `plog outcome` writes.
+    static func opensWithOutcomeLabel(_ t: [Token]) -> Bool {
+        isOutcomeLabel(t, (0, t.firstIndex { $0.lex == .sentenceEnd } ?? t.count))
     }
 
     /// Whether the sentence is an opening `plog outcome` writes (`Worked first try`, `Partly

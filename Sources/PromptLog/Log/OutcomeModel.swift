@@ -3,8 +3,9 @@ import Foundation
 
 /// A logistic regression over the words of a first OUTCOME bullet, trained on the labelled
 /// phrasings by `shell/train-outcome-model` (which defines the same features in Python and writes
-/// the weights to `Sources/CSupport/outcomemodel.c`). `OutcomeClassifier` asks it for a second
-/// opinion: where it disagrees with the rules, its verdict stands only when it is sure.
+/// the weights to `Sources/CSupport/outcomemodel.c`). `OutcomeClassifier` asks it twice: it
+/// places a bullet the rules find no signal in when it is sure (step 9), and a verdict of the rules
+/// it is sure is another is left unclassified (step 10).
 ///
 /// Features: ASCII letters lower-cased and curly apostrophes read as `'`; a word is a run of ASCII
 /// letters, digits, `'` and bytes >= 0x80, without `'` at its ends; each word (`w:`), each pair of
@@ -16,7 +17,11 @@ enum OutcomeModel {
 
     /// The probability of each of `verdicts` for the bullet's bytes (invalid UTF-8 is read as bytes).
     static func probabilities(_ text: UnsafeBufferPointer<UInt8>) -> [Double] {
-        let keys = features(text)
+        probabilities(features(text))
+    }
+
+    /// The probability of each of `verdicts` for a bullet's features.
+    private static func probabilities(_ keys: Set<UInt32>) -> [Double] {
         let value = keys.isEmpty ? 0 : 1 / Double(keys.count).squareRoot()
         var sums = [Int](repeating: 0, count: 4)
         for key in keys {
@@ -33,11 +38,16 @@ enum OutcomeModel {
         return e.map { $0 / total }
     }
 
-    /// The model's verdict for the bullet and its probability.
-    static func verdict(_ text: UnsafeBufferPointer<UInt8>) -> (verdict: Verdict, probability: Double) {
-        let p = probabilities(text)
+    /// The model's verdict for the bullet, its probability and the number of words it read, or
+    /// `nil` when none of the bullet's features is in the model (its probabilities would be the
+    /// classes' priors).
+    static func verdict(_ text: UnsafeBufferPointer<UInt8>) -> (verdict: Verdict, probability: Double, words: Int)? {
+        let words = self.words(text)
+        let keys = features(words)
+        guard keys.contains(where: { row(of: $0) != nil }) else { return nil }
+        let p = probabilities(keys)
         let best = p.indices.max { p[$0] < p[$1] }!
-        return (verdicts[best], p[best])
+        return (verdicts[best], p[best], words.count)
     }
 
     /// The row of `key` in the model's tables, by binary search (the keys are sorted).
@@ -55,7 +65,11 @@ enum OutcomeModel {
 
     /// The distinct feature hashes of a bullet.
     static func features(_ text: UnsafeBufferPointer<UInt8>) -> Set<UInt32> {
-        let words = self.words(text)
+        features(words(text))
+    }
+
+    /// The distinct feature hashes of a bullet's words.
+    static func features(_ words: [ArraySlice<UInt8>]) -> Set<UInt32> {
         var keys = Set<UInt32>(minimumCapacity: words.count * 2 + 2)
         for w in words { keys.insert(hash("w:", w)) }
         for k in words.indices.dropFirst() { keys.insert(hash("b:", words[k - 1], words[k])) }
