@@ -773,10 +773,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-24.tsv`, the rules were tuned and the outcome
-/// model trained on; `heldout-15.tsv`, written by someone who never saw the rules, held out
-/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
-/// `phrasings-24.tsv` were held-out sets before it).
+/// they come from), `phrasings-2.tsv` to `phrasings-25.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-16.tsv`, written by someone who never saw
+/// the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
+/// `phrasings-14.tsv` to `phrasings-25.tsv` were held-out sets before it).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -806,21 +806,21 @@ import Testing
          "phrasings-7.tsv", "phrasings-8.tsv", "phrasings-9.tsv", "phrasings-10.tsv", "phrasings-11.tsv", "phrasings-12.tsv",
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
-         "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-15.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-16.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-15.tsv").path)
+        guard FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/heldout-16.tsv").path)
         else { throw MissingHeldOutSet() }
-        return try rows("heldout-15.tsv")
+        return try rows("heldout-16.tsv")
     }
 
     /// A wrong answer: a verdict where the honest answer is unclassified, or hit, partial and miss
@@ -864,21 +864,19 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-15.tsv` (250
-    /// bullets, after tuning and training on phrasings.tsv to phrasings-24.tsv, at commit 6c800a7):
-    /// 234 right (93.6%), 6 wrong verdicts, 6 left unclassified, 4 with other turns. The ten sets
-    /// before it, now phrasings-15.tsv to phrasings-24.tsv, each measured once the same way,
-    /// scored 234 right with 7 wrong (de562bc), 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223
-    /// with 10 (37230c3), 234 with 7 (8e78f3b), 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232
-    /// with 10 (02f3088), 234 with 7 (34d1f6f) and 227 with 9 (ea3e88e): 2508 of 2750 right
-    /// (91.2%), 108 wrong, over all eleven. Step 10 (the model leaves open a verdict it is sure
-    /// is another), whose thresholds were chosen walk-forward over these eleven sets, reads it with
-    /// 235 right and 1 wrong. The goal is not met; this holds the classifier to that reading (no
-    /// regression) until a new blind set shows it met.
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-16.tsv` (250
+    /// bullets, after tuning and training on phrasings.tsv to phrasings-24.tsv and
+    /// phrasings-pinned.tsv, at commit 2e687a5): 237 right (94.8%), 1 wrong verdict, 11 left
+    /// unclassified, 1 with other turns. The eleven sets before it, now phrasings-15.tsv to
+    /// phrasings-25.tsv, each measured once the same way, scored 234 right with 7 wrong (de562bc),
+    /// 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234 with 7 (8e78f3b),
+    /// 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234 with 7 (34d1f6f),
+    /// 227 with 9 (ea3e88e) and 234 with 6 (6c800a7). The goal is not met; this holds the
+    /// classifier to that measurement (no regression) until a new blind set shows it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 235, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 237, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
