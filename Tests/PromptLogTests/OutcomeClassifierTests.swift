@@ -267,25 +267,33 @@ import Testing
     }
 
     /// Every bullet `plog outcome` can write (OutcomeAppender.bullet) reads back as the verdict
-    /// asked for, with the turns asked for, whatever words follow.
+    /// asked for, with the turns asked for, whatever words follow, except where a note after
+    /// `Worked first try.` says failure or takes it back.
     @Test func everyCanonicalBulletReadsBack() {
         // Words that state no count: the turns are exactly those of the verdict.
-        let plain = ["", "x", "needed the schema", "no luck", "gave up", "Nope", "❌", "✅ first try", "partially",
-                     "TBD", "worked in the REPL, not in the app", "Failed.", "did not work: timed out", "🤷",
-                     "close, but the tests pass", "line one\n  line two", "**bold**", "ran out of time to check",
-                     "NOT", "wasn't", "... not.", "in its head", "looked right, wasn't", "not sure", "🤷", "unclear",
-                     "wrote it myself instead", "prod is still broken"]
+        let plain = ["", "x", "needed the schema", "✅ first try", "partially", "TBD", "worked in the REPL, not in the app",
+                     "🤷", "close, but the tests pass", "line one\n  line two", "**bold**", "ran out of time to check",
+                     "not sure", "🤷", "unclear"]
+        // Words that say it failed, or take back what came before: after `Worked first try.`, the
+        // writer contradicts the flag, and the bullet is open; after the other openings they agree
+        // (or tell of the turns before: "Worked after 3 turns. failed twice").
+        let takingBack = ["no luck", "gave up", "Nope", "❌", "Failed.", "did not work: timed out", "NOT", "wasn't",
+                          "... not.", "in its head", "looked right, wasn't", "wrote it myself instead",
+                          "prod is still broken", "failed twice", "gave up after 4 turns"]
         // Words that state a count of their own: the verdict must hold; hits and stated partials keep theirs.
         let counting = ["worked on the second try", "failed twice", "took 3 tries", "after 1 turn", "2-3 turns",
                         "gave up after 4 turns", "(5 turns)", "third attempt", "one-shot"]
         var checked = 0
-        for words in plain + counting {
+        for words in plain + takingBack + counting {
             let states = counting.contains(words)
+            let takesBack = takingBack.contains(words)
             func check(_ verdict: OutcomeAppender.Verdict, _ expected: Classification) {
                 let bullet = OutcomeAppender.bullet(verdict: verdict, text: words)
                 let got = OutcomeClassifier.classify(text: bullet)
                 checked += 1
-                if states && (expected.verdict == .miss || expected == .partial(nil)) {
+                if takesBack && expected.verdict == .hit {
+                    #expect(got == .unclassified, "\(bullet.debugDescription) is \(got)")
+                } else if states && (expected.verdict == .miss || expected == .partial(nil)) {
                     #expect(got.verdict == expected.verdict, "\(bullet.debugDescription) is \(got)")
                 } else {
                     #expect(got == expected, "\(bullet.debugDescription) is \(got)")
@@ -302,7 +310,25 @@ import Testing
             }
             check(.miss(turns: 1), .miss(1))
         }
-        #expect(checked == (28 + 9) * (130 + 127))
+        #expect(checked == (15 + 15 + 9) * (130 + 127))
+    }
+
+    /// `Worked first try.` with a note that says failure or takes it back is open: five blind
+    /// writers labelled such bullets unclassified. A note that agrees, qualifies or tells of
+    /// something else leaves the opening the verdict.
+    @Test func noteThatTakesBackFirstTry() {
+        for text in ["Worked first try. Didn't work.", "Worked first try. Actually no, broke prod?\n  Or maybe that was the other PR.",
+                     "Worked first try. Actually no, it didn't. Or did it? Need to retest.",
+                     "Worked first try. Also didn't work at all? Need to recheck.", "Worked first try. NOT",
+                     "Worked first try. Wrote it myself instead."] {
+            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
+        }
+        for text in ["Worked first try. Not bad.", "Worked first try. No issues.", "Worked first try. Did not fail.",
+                     "Worked first try. Took some edits by hand.", "Worked first try. Honestly better than what\n  I would have written."] {
+            #expect(OutcomeClassifier.classify(text: text) == .hit, "\(text)")
+        }
+        #expect(OutcomeClassifier.classify(text: "Worked after 3 turns. The first two were way off") == .partial(3))
+        #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
     /// A failure said first is a miss whatever follows: a colon, a dash or nothing after it.
@@ -884,10 +910,6 @@ import Testing
         let s = Self.score(try Self.tuning())
         print("tuned phrasings: \(s)")
         #expect(s.accuracy >= 0.97, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        // No wrong verdict but these, named: a canonical opening is the verdict, whatever note
-        // follows it (phrasings-22.tsv and phrasings-23.tsv label these unclassified).
-        let knownWrong = Set(["Worked first try. Didn't work.",
-                              "Worked first try. Actually no, broke prod?\n  Or maybe that was the other PR."])
-        #expect(Set(s.wrongTexts).isSubset(of: knownWrong), "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 }

@@ -108,7 +108,7 @@ import Testing
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
         // The opening is the verdict, whatever the model makes of the note after it.
-        let canonical = "Worked first try. Didn't work."
+        let canonical = "Worked first try. Needed a small fix for the imports."
         #expect(Self.model(canonical).map { $0.verdict != .hit && $0.probability >= OutcomeClassifier.modelVeto } == true)
         #expect(OutcomeClassifier.classify(text: canonical) == .hit)
         // One or two words are too few features to judge: the rules' reading stands.

@@ -53,7 +53,11 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    `No luck`, `Gave up`, `Nope` ...), maybe with a turn count (`after 3 turns`, `(3 turns)`),
 ///    then a colon, a dash, a bracket or the sentence's end, is a miss whatever follows (the form
 ///    `plog outcome --miss` writes is `Failed: TEXT`, with `--turns N` `Failed after N turns: TEXT`). `hit`, `miss` or `partial` followed by
-///    punctuation or the end, and `partially:` / `partly:` / `mostly:`, are labels.
+///    punctuation or the end, and `partially:` / `partly:` / `mostly:`, are labels. The openings
+///    `plog outcome --hit` and `--partial --turns N` write (`Worked first try.`, `Worked after 3
+///    turns.`) are labels too, whatever note follows, except a note after `Worked first try.` that
+///    says failure or takes it back (`Worked first try. Didn't work.`, `... NOT`): the writer
+///    contradicts the opening, so it is unclassified.
 /// 3. Otherwise the text is read sentence by sentence (`.`, `!`, `?`); the first sentence
 ///    with any signal decides. Signals are hit (`first try`, `one-shot`, `nailed it`, ✅ ...),
 ///    partial (`partially`, `mostly`, `with tweaks` ...), time (`eventually`, `in the end`),
@@ -140,6 +144,7 @@ public enum OutcomeClassifier {
         }
         if let labelled = Reader.label(&tokens) { return labelled }
         let canonical = Reader.opensWithOutcomeLabel(tokens)
+        if Reader.noteTakesBackSuccess(tokens) { return .unclassified }
         let rules = Reader.read(&tokens)
         if rules.verdict != .unclassified {
             // Step 10: a verdict the model is sure is another is left open (not the openings
@@ -1301,6 +1306,27 @@ enum Reader {
     /// Whether the first sentence is an opening `plog outcome` writes.
     static func opensWithOutcomeLabel(_ t: [Token]) -> Bool {
         isOutcomeLabel(t, (0, t.firstIndex { $0.lex == .sentenceEnd } ?? t.count))
+    }
+
+    /// Whether a bullet that opens with `Worked first try.` goes on with a note that says failure
+    /// or takes it back (`Worked first try. Didn't work.`, `... Actually no, it didn't.`, `...
+    /// NOT`): which of the two holds is not for the rules to say. (After `Worked after N turns.`,
+    /// a failure is mostly of the turns before: "The first two were way off".)
+    static func noteTakesBackSuccess(_ t: [Token]) -> Bool {
+        guard t.count > 4, t[0].lex == .success, t[1].lex == .ordinal, t[1].value == 1, t[2].lex == .turnNoun,
+              t[3].lex == .sentenceEnd else { return false }
+        var note = Array(t[4...])
+        if retracted(note, from: 0) { return true }
+        // A sentence that says failure, or the user's own work instead, and no success, even as
+        // a question ("Also didn't work at all? Need to recheck."). (Not the user's work alone:
+        // "Took some edits by hand." finishes what worked.)
+        var start = 0
+        for i in note.indices where note[i].lex == .sentenceEnd || i == note.count - 1 {
+            let s = signals(&note, (start, note[i].lex == .sentenceEnd ? i : i + 1))
+            if s.miss != nil || s.instead, s.success == nil, s.hit == nil { return true }
+            start = i + 1
+        }
+        return label(&note)?.verdict == .miss
     }
 
     /// Whether the sentence is an opening `plog outcome` writes (`Worked first try`, `Partly
