@@ -331,6 +331,32 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
+    /// Read from heldout-15 and heldout-16 after they were measured: words of success (`smooth`,
+    /// `handled`), of a flaw (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`,
+    /// Dutch `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up
+    /// (`fell back`), and sarcasm that says the failure would come again.
+    @Test func phrasingsOfTheLastRound() {
+        for (text, expected) in [
+            ("Smooth.", Classification.hit),
+            ("Works, but the test it wrote is meaningless; rewrote the test.", .partial(nil)),
+            ("Gets the job done with some manual patching.\n  Not pretty.", .partial(nil)),
+            ("It handled the happy path; I added the retry\n  logic and error states myself.", .partial(nil)),
+            ("Bon début, mais il a fallu\n  corriger les tests à la main.", .partial(nil)),
+            ("Werkte na een paar aanwijzingen.", .partial(nil)),
+            ("Funcionou depois de um ajuste manual.", .partial(nil)),
+            ("Funcionou depois de uma correção.", .partial(2)),
+            ("Nach zwei weiteren Prompts lief es.", .partial(3)),
+            ("Had to regenerate twice, third output was good.", .partial(3)),
+            ("OK but I had to re-prompt once with the schema", .partial(2)),
+            ("Fell back to Stack Overflow.", .miss),
+            ("10/10 would hallucinate again", .miss),
+            ("hit or miss, honestly", .unclassified),
+        ] {
+            #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+            #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
+        }
+    }
+
     /// A failure said first is a miss whatever follows: a colon, a dash or nothing after it.
     @Test func failureOpeningsAreMisses() {
         // Read as partial or unclassified before: the issue's own examples.

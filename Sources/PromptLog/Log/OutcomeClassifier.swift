@@ -219,7 +219,7 @@ enum Tokenizer {
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
-            + " działa działało zadziałało valid")
+            + " działa działało zadziałało valid smooth smoothly seamless seamlessly handled")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
             + "perfeito nickel")
@@ -232,7 +232,7 @@ enum Tokenizer {
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
-            + " musste mussten nachbessern dû tuve precisei dovuto moest moesten quasi")
+            + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
         add(.myself, "myself manually selbst mine")  // "the edge cases are mine"
@@ -255,10 +255,10 @@ enum Tokenizer {
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated "
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
-            + "followups nudge nudges correction corrections backandforth rückfragen rückfrage nachfragen clarification "
+            + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen clarification "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen correzioni correzione correção correções")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
-            + "fixups fixup touchups editing fixing aanpassingen aanpassing ajustes ajuste ajustements ajustement")
+            + "fixups fixup touchups editing fixing patching patch patches aanpassingen aanpassing ajustes ajuste ajustements ajustement")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -270,7 +270,7 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
-            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess")
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
@@ -291,7 +291,7 @@ enum Tokenizer {
             + " phrasing phrasings wording wordings poging pogingen push pushes chance chances")
         add(.go, "go")
         add(.pass, "pass passes")
-        add(.vague, "couple few several many multiple more extra additional further some lots numerous various bunch "
+        add(.vague, "couple few several many multiple more extra additional further weitere weiteren weiterer some lots numerous various bunch "
             + "handful umpteen alguns algumas algunos algunas unos unas quelques einige paar")
         add(.or, "or")
         add(.another, "another")
@@ -321,7 +321,7 @@ enum Tokenizer {
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
-            + "prompting coaxing coaching wrangling")
+            + "prompting coaxing coaching wrangling aanwijzing aanwijzingen")
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
             + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
@@ -336,7 +336,7 @@ enum Tokenizer {
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
-            + "pretended technically")
+            + "pretended technically insisted insists")
         add(.tell, "tell know understand")  // "can't tell", "I don't know", "I don't understand why"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
@@ -372,7 +372,7 @@ enum Tokenizer {
         // "the second option", one of several in one answer).
         add(.answerNoun, "answer answers version")
         // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
-        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis bones anfang")
+        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis bones anfang début")
         // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
         add(.kept, "kept keep took")  // "took the naming idea, not the code"
         // "still didn't handle pagination": the failure persists, whatever the verb.
@@ -427,6 +427,8 @@ enum Tokenizer {
         (["did", "the", "job"], .success),
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
+        (["re", "prompt"], .intervention),  // "had to re-prompt once"
+        (["fell", "back"], .missWord),  // "fell back to Stack Overflow": the user went elsewhere
         (["so", "so"], .partialWord),
         (["by", "hand"], .myself),
         (["my", "own"], .myself),  // "wrote my own"
@@ -523,6 +525,7 @@ enum Tokenizer {
         // Both at once, said as such: the writer does not say which weighs more.
         (["yes", "and", "no"], .doubt),
         (["hit", "and", "miss"], .doubt),
+        (["hit", "or", "miss"], .doubt),
         (["fifty", "fifty"], .partialWord),
         (["yeah", "no"], .nope),  // "yeah no": a polite no
         (["yeah", "nah"], .nope),
@@ -573,7 +576,7 @@ enum Tokenizer {
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when unless")
         mark(Reader.quantifierMarker, "none nothing neither")
-        mark(Reader.moreMarker, "more extra additional further")
+        mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
@@ -1959,6 +1962,9 @@ enum Reader {
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
                 // praise beside it is not meant.
                 record(.miss, at: i); s.sarcasm = true; i += 1
+            case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
+                && (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .other && t[$0].value == againMarker }):
+                record(.miss, at: i); s.sarcasm = true; i += 1  // "10/10 would hallucinate again"
             case .negation where s.keptPart && i > start && t[i - 1].lex == .clauseBreak:
                 s.partial = true; i += 1  // "Took the naming idea, not the code.": a part kept, a part not
             case .negation:
@@ -2165,9 +2171,10 @@ enum Reader {
                 if t[k - 1].lex == .intervention, k - 2 == i + 1, t[i + 1].lex == .other, t[i + 1].value == articleMarker {
                     record(.turns(2), at: i); s.afterHelp = true; i = k; continue  // "after a follow-up"
                 }
-                if t[k - 1].lex == .intervention || t[k - 1].lex == .remark, t[i + 1].lex == .number, t[i + 1].value >= 1 {
+                if t[k - 1].lex == .intervention || t[k - 1].lex == .remark,
+                   let n = (i + 1..<k - 1).first(where: { t[$0].lex == .number }), t[n].value >= 1 {
                     // "after one clarifying question", "depois de uma correção": that many, after the first
-                    record(.turns(t[i + 1].value + 1), at: i); s.afterHelp = true; i = k; continue
+                    record(.turns(t[n].value + 1), at: i); s.afterHelp = true; i = k; continue
                 }
                 record(.partial, at: i); s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
@@ -2436,7 +2443,8 @@ enum Reader {
         var k = i
         while k < end && k - i < 4 {
             if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
-            guard [.other, .the, .vague, .modifier, .it, .give, .stepIn].contains(t[k].lex) || t[k].lex == .number && k == i else { return nil }
+            // (A number may follow a word: "depois de um ajuste", after an adjustment.)
+            guard [.other, .the, .vague, .modifier, .it, .give, .stepIn, .number].contains(t[k].lex) else { return nil }
             k += 1
         }
         return nil
