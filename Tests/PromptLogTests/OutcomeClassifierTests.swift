@@ -331,10 +331,13 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 and heldout-16 after they were measured: words of success (`smooth`,
-    /// `handled`), of a flaw (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`,
-    /// Dutch `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up
-    /// (`fell back`), and sarcasm that says the failure would come again.
+    /// Read from heldout-15 to heldout-17 after they were measured: words of success (`smooth`,
+    /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
+    /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
+    /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
+    /// back`, `Skipped.` after what the answer was, `Stopped after 8.`), of doubt (`still
+    /// checking`), sarcasm that says the failure would come again, a success that did nothing
+    /// (`fixed nothing`), a measure (`10x slower`), and success undone with no reason given.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -351,6 +354,16 @@ import Testing
             ("Fell back to Stack Overflow.", .miss),
             ("10/10 would hallucinate again", .miss),
             ("hit or miss, honestly", .unclassified),
+            // heldout-17
+            ("ship it", .hit), ("Straight into main, untouched.", .hit),
+            ("最初のプロンプトでそのまま動いた。\n  修正なし。", .hit), ("修正が必要だった", .partial(nil)),
+            ("Right answer on the retry.", .partial(2)),
+            ("Answer was for Python 2. Skipped.", .miss), ("Skipped", .unclassified),
+            ("Sadly no. The query was 10x slower.", .miss),
+            ("brilliant, it renamed every variable and fixed nothing", .miss),
+            ("Loop of apologies and the same broken code. Stopped after 8.", .miss(8)),
+            ("Worked. Or not — still checking.", .unclassified),
+            ("Perfect! Reverted it an hour later.", .unclassified), ("Perfect. Tests are red, reverted.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

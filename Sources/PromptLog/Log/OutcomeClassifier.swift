@@ -219,11 +219,11 @@ enum Tokenizer {
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
-            + " działa działało zadziałało valid smooth smoothly seamless seamlessly handled")
+            + " działa działało zadziałało valid smooth smoothly seamless seamlessly handled ship")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
             + "perfeito nickel")
-        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged bingo "
+        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged untouched bingo "
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked unfinished patched "
@@ -444,6 +444,9 @@ enum Tokenizer {
         (["hard", "to", "say"], .doubt),
         (["hard", "to", "tell"], .doubt),
         (["not", "yet"], .doubt),  // "compiles, not yet run"
+        (["still", "checking"], .doubt),  // "Worked. Or not — still checking."
+        (["still", "testing"], .doubt),
+        (["still", "verifying"], .doubt),
         (["early", "to", "tell"], .doubt),
         (["hand", "holding"], .partialWord),
         (["in", "the", "end"], .eventually),
@@ -589,7 +592,7 @@ enum Tokenizer {
         mark(Reader.byMarker, "by")
         mark(Reader.bitMarker, "bit")
         mark(Reader.stoppedMarker, "stopped stop")
-        mark(Reader.comparativeMarker, "smaller faster less fewer lower higher bigger larger quicker shorter cheaper leaner better")
+        mark(Reader.comparativeMarker, "smaller faster less fewer lower higher bigger larger quicker shorter cheaper leaner better slower")
         mark(Reader.failureNounMarker, "crash panic regression segfault deadlock hang freeze")
         mark(Reader.fixedMarker, "fixed")
         mark(Reader.wellMarker, "well")
@@ -604,6 +607,8 @@ enum Tokenizer {
         mark(Reader.flawMarker, "bad awful terrible")
         mark(Reader.runMarker, "run")
         mark(Reader.countMarker, "count")
+        mark(Reader.skippedMarker, "skipped")
+        mark(Reader.revertedMarker, "reverted")
         return d
     }()
 
@@ -613,7 +618,7 @@ enum Tokenizer {
     /// Pieces of words in scripts written without spaces (Japanese): a word holding one gives its
     /// signal. `3回目` is the third time.
     static let wordParts: [(part: String, lex: Lex)] = [
-        ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
+        ("修正なし", .hitWord), ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
         // Chinese
         ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
@@ -627,6 +632,8 @@ enum Tokenizer {
         ("改了", .partialWord), ("才能用", .success),
         // Japanese: mostly, by hand, fixed
         ("大体", .partialWord), ("手で", .myself), ("直した", .success),
+        // Japanese: as it was, no fix (before 修正, which it holds)
+        ("そのまま", .hitWord),
     ]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
@@ -955,11 +962,16 @@ enum Tokenizer {
             found.append((0, Token(lex: .ordinal, value: n + 1)))  // Chinese 第三次, the third time
             found.append((0, Token(lex: .turnNoun)))
         }
+        var claimed: [Range<Int>] = []
         for (part, lex) in wordParts {
             let p = Array(part.utf8)
             guard w.count >= p.count else { continue }
             for start in 0...(w.count - p.count) where w[start] == p[0] && w[start..<start + p.count].elementsEqual(p) {
-                found.append((start, Token(lex: lex)))
+                // A part inside one found before it is read with it (修正 in 修正なし).
+                if !claimed.contains(where: { $0.overlaps(start..<start + p.count) }) {
+                    found.append((start, Token(lex: lex)))
+                    claimed.append(start..<start + p.count)
+                }
                 break
             }
         }
@@ -1255,6 +1267,11 @@ enum Reader {
     static let bitMarker = 16
     /// Marks `stopped`: before `after` or at a sentence's end ("Stopped after 4 prompts."), giving up.
     static let stoppedMarker = 15
+    /// Marks `reverted`: after success, the only failure named, it says the user undid the
+    /// answer, not why (`Perfect! Reverted it an hour later.`).
+    static let revertedMarker = 4
+    /// Marks `skipped`: a later sentence of that word alone is the user passing the answer over.
+    static let skippedMarker = 4
     /// Marks `crash`, `panic` and other failures that are also nouns: before another noun ("the
     /// crash log", "a regression test") they name a thing.
     static let failureNounMarker = 3
@@ -1470,8 +1487,33 @@ enum Reader {
         return rest.missSaid
     }
 
+    /// Whether success said alone in the first sentence is followed only by the user undoing it,
+    /// with no failure named (`Worked great!! Reverted it.`, `Perfect! Reverted it an hour
+    /// later.`): why it was undone is not said, so whether it worked is open. (`Perfect. Tests are
+    /// red, reverted.` names one.)
+    static func undoneWithoutReason(_ t: inout [Token]) -> Bool {
+        guard let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), end + 1 < t.count,
+              t[(end + 1)...].contains(where: { $0.lex == .missWord && $0.value == revertedMarker }),
+              !t[(end + 1)...].contains(where: { $0.lex == .missWord && $0.value != revertedMarker })
+        else { return false }
+        let first = signals(&t, (0, end))
+        guard first.success != nil || first.hit != nil, first.miss == nil, !first.partial, first.turns == nil,
+              first.doubt == nil, !first.tookOver, !first.restricted else { return false }
+        var start = end + 1
+        while start < t.count {
+            let stop = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            let s = signals(&t, (start, stop))
+            if s.success != nil || s.hit != nil || s.partial || s.turns != nil || s.doubt != nil || s.tookOver || s.problem {
+                return false
+            }
+            start = stop + 1
+        }
+        return true
+    }
+
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
+        if undoneWithoutReason(&tokens) { return .unclassified }
         if sarcasticPraise(&tokens) { return .miss }
         // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
         let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
@@ -1935,6 +1977,10 @@ enum Reader {
                 s.rest = true; i += 1
             case .shortfall where i > start && (t[i - 1].lex == .modifier || t[i - 1].lex == .other && t[i - 1].value == bitMarker):
                 i += 1  // "the comments are a bit verbose": a trifle
+            case .shortfall where t[i].value == skippedMarker && i == start && i + 1 == end && start > 0:
+                // "Answer was for Python 2. Skipped.": after what the answer was, the user passed it
+                // over ("Skipped" alone may be the task)
+                record(.miss, at: i); i += 1
             case .shortfall:
                 s.shortfall = true; i += 1
             case .nope where (start..<i).contains(where: { t[$0].lex == .wanted }):
@@ -2020,6 +2066,9 @@ enum Reader {
                     record(.miss, at: i); i += 1; continue
                 }
                 record(.negation, at: i); i += 1
+            case .success where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.miss, at: i); i += 2  // "renamed every variable and fixed nothing"
             case .success where pendingNegation == nil && lex(i + 1) == .missWord && t[i + 1].value != flawMarker:
                 // "Nice hallucination": praise of a failure, sarcasm.
                 s.sarcasm = true; record(.miss, at: i + 1); i += 2
@@ -2093,6 +2142,9 @@ enum Reader {
                 && !(i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .clauseBreak }):
                 // "x3 before it stopped inventing props", "to stop it from inventing config keys": the failure ended
                 record(.success, at: i); i += 1
+            case .other where t[i].value == stoppedMarker && lex(i + 1) == .after && lex(i + 2) == .number
+                && [.sentenceEnd, .clauseBreak].contains(lex(i + 3)):
+                record(.miss, at: i); record(.turns(t[i + 2].value), at: i); i += 3  // "Stopped after 8.": 8 prompts
             case .other where t[i].value == stoppedMarker && (lex(i + 1) == .after || lex(i + 1) == .sentenceEnd):
                 record(.miss, at: i); i += 1  // "Stopped after 4 prompts."
             case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && i > start && t[i - 1].lex == .the:
@@ -2261,6 +2313,9 @@ enum Reader {
                 record(.success, at: i); i += 3
             case .asIs where lex(i + 1) == .wanted && i > start:
                 record(.success, at: i); i += 2  // "as expected"
+            case .the where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker && i > start
+                && t[i - 1].lex == .on && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.turns(2), at: i); i += 2  // "Right answer on the retry.": the prompt after the first
             case .the where lex(i + 1) == .intervention && t[i + 1].value == 0:
                 record(.turns(2), at: i); i += 2  // "the follow-up made it worse": one, after the first prompt
             case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak)
