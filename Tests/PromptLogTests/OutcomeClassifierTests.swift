@@ -331,13 +331,15 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-17 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-18 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
     /// back`, `Skipped.` after what the answer was, `Stopped after 8.`), of doubt (`still
     /// checking`), sarcasm that says the failure would come again, a success that did nothing
-    /// (`fixed nothing`), a measure (`10x slower`), and success undone with no reason given.
+    /// (`fixed nothing`), a measure (`10x slower`), success undone with no reason given, `wtf` at a
+    /// hit, `hmm` as an opening, `it's a start`, a claim denied (`It insisted ... It wasn't.`), and
+    /// words of Portuguese, Chinese, German, Dutch and Spanish.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -364,6 +366,14 @@ import Testing
             ("Loop of apologies and the same broken code. Stopped after 8.", .miss(8)),
             ("Worked. Or not — still checking.", .unclassified),
             ("Perfect! Reverted it an hour later.", .unclassified), ("Perfect. Tests are red, reverted.", .miss),
+            // heldout-18
+            ("WORKED FIRST TIME WTF", .hit), ("wtf is this code", .miss), ("Deu certo de primeira!", .hit),
+            ("meh, it's a start", .partial(nil)), ("hmm ok after 2 retries", .partial(3)), ("Hmm.", .unclassified),
+            ("基本可用，手动改了几处类型错误。", .partial(nil)), ("不可用", .miss),
+            ("Funktioniert größtenteils, Randfälle fehlen noch.", .partial(nil)),
+            ("Deels goed, de rest zelf geschreven.", .partial(nil)),
+            ("Quase: faltou tratar o erro de timeout, fiz na mão.", .partial(nil)),
+            ("It insisted the bug was in my config.\n  It wasn't.", .miss), ("Nada útil, perdí una hora.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

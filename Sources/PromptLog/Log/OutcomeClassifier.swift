@@ -209,7 +209,7 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none neither hardly barely nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não pas niet geen nie")
+            + " nicht kein keine ne não pas niet geen nie nada")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
@@ -219,7 +219,7 @@ enum Tokenizer {
             + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
-            + " działa działało zadziałało valid smooth smoothly seamless seamlessly handled ship")
+            + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
             + "perfeito nickel")
@@ -230,12 +230,12 @@ enum Tokenizer {
             + "tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled tinkering tinkered "
             + "trimming"
             + " ish semi"
-            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna größtenteils grösstenteils mezzo deels quase"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
-        add(.myself, "myself manually selbst mine")  // "the edge cases are mine"
+        add(.myself, "myself manually selbst mine zelf")  // "the edge cases are mine"
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
@@ -274,7 +274,7 @@ enum Tokenizer {
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
-            + "slow slowly shaky thin verbose wordy overengineered overkill")
+            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt faltou")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -434,6 +434,9 @@ enum Tokenizer {
         (["my", "own"], .myself),  // "wrote my own"
         (["from", "scratch"], .myself),  // "rewrote it from scratch"
         (["a", "mano"], .myself),  // "l'ho scritto a mano"
+        (["na", "mão"], .myself),  // "fiz na mão"
+        (["deu", "certo"], .success),  // Portuguese: it worked
+        (["de", "primeira"], .hitWord),  // Portuguese: the first time
         // Italian "non" only before a verb: "non-trivial" is no negation.
         (["non", "ha"], .negation),  // non ha funzionato
         (["non", "funziona"], .missWord),
@@ -578,7 +581,7 @@ enum Tokenizer {
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when unless")
-        mark(Reader.quantifierMarker, "none nothing neither")
+        mark(Reader.quantifierMarker, "none nothing neither nada")
         mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
@@ -609,6 +612,9 @@ enum Tokenizer {
         mark(Reader.countMarker, "count")
         mark(Reader.skippedMarker, "skipped")
         mark(Reader.revertedMarker, "reverted")
+        mark(Reader.insistMarker, "insisted insists")
+        mark(Reader.wtfMarker, "wtf")
+        mark(Reader.hmmMarker, "hmm hmmm")
         return d
     }()
 
@@ -621,7 +627,7 @@ enum Tokenizer {
         ("修正なし", .hitWord), ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
         // Chinese
-        ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
+        ("不可用", .missWord), ("可用", .success), ("手动", .myself), ("错误", .problem), ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
         ("放弃", .missWord), ("部分", .partialWord), ("追问", .intervention), ("两次", .twice),
         ("完美", .hitQuality), ("一次搞定", .hitWord), ("搞定", .success), ("基本", .partialWord), ("小改", .partialWord),
         ("不对", .missWord), ("错", .missWord), ("没用", .missWord), ("差不多", .partialWord),
@@ -1267,6 +1273,13 @@ enum Reader {
     static let bitMarker = 16
     /// Marks `stopped`: before `after` or at a sentence's end ("Stopped after 4 prompts."), giving up.
     static let stoppedMarker = 15
+    /// Marks `insisted`, `insists`: the answer claimed something (`It insisted the bug was in my
+    /// config.`), which a retraction after it denies.
+    static let insistMarker = 1
+    /// Marks `wtf`: beside a hit, surprise (`WORKED FIRST TIME WTF`), not failure.
+    static let wtfMarker = 5
+    /// Marks `hmm`: as the first word before others (`hmm ok after 2 retries`), an interjection.
+    static let hmmMarker = 1
     /// Marks `reverted`: after success, the only failure named, it says the user undid the
     /// answer, not why (`Perfect! Reverted it an hour later.`).
     static let revertedMarker = 4
@@ -1914,6 +1927,8 @@ enum Reader {
                 pendingHedge = i; pendingNegation = nil; i += 1
             case .doubt where lex(i + 1) == .number && lex(i + 2) == .other:
                 i += 1  // "took maybe 10 minutes": an estimate of something else, not doubt about the outcome
+            case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
+                i += 1  // "hmm ok after 2 retries": an interjection before the verdict
             case .doubt where lex(i + 1) == .why:
                 i += 2  // "not sure why", "no idea how": doubt about the cause, not the outcome
             case .doubt:
@@ -1930,6 +1945,8 @@ enum Reader {
                 i += 1
             case .shrug:
                 s.shrug = true; i += 1
+            case .seeming where t[i].value == insistMarker && s.success == nil && s.hit == nil:
+                s.claimed = true; i += 1  // "It insisted the bug was in my config. It wasn't.": a claim the next words deny
             case .seeming:
                 if let ok = s.success ?? s.hit, i - ok <= 3, s.miss == nil {
                     // "worked in theory", "fine on paper": the success before it is only claimed.
@@ -2119,6 +2136,8 @@ enum Reader {
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
                 record(.partial, at: i); i += 1
+            case .missWord where t[i].value == wtfMarker && s.hit != nil && s.miss == nil:
+                i += 1  // "WORKED FIRST TIME WTF": surprise at a hit
             case .missWord where t[i].value == flawMarker && lex(i + 1) == .other && i > start
                 && (s.success ?? s.hit).map({ ok in t[ok..<i].contains { $0.lex == .clauseBreak } }) ?? false:
                 s.shortfall = true; i += 1  // "Correct output, awful code": a flaw of a part beside success
@@ -2137,6 +2156,9 @@ enum Reader {
                 s.restricted = true; s.partFailed = true; i += 1  // "fine on Linux, crashes on macOS": fails somewhere
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
+            case .other where t[i].value == articleMarker && lex(i + 1) == .beginning
+                && (i + 2 == end || [.clauseBreak, .sentenceEnd].contains(lex(i + 2))):
+                record(.partial, at: i); i += 2  // "meh, it's a start": a beginning, no more
             case .other where t[i].value == stoppedMarker
                 && (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .missWord })
                 && !(i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .clauseBreak }):
