@@ -331,15 +331,16 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-18 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-19 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
     /// back`, `Skipped.` after what the answer was, `Stopped after 8.`), of doubt (`still
     /// checking`), sarcasm that says the failure would come again, a success that did nothing
     /// (`fixed nothing`), a measure (`10x slower`), success undone with no reason given, `wtf` at a
-    /// hit, `hmm` as an opening, `it's a start`, a claim denied (`It insisted ... It wasn't.`), and
-    /// words of Portuguese, Chinese, German, Dutch and Spanish.
+    /// hit, `hmm` as an opening, `it's a start`, a claim denied (`It insisted ... It wasn't.`),
+    /// `some of it`, `still TODO`, and words of Portuguese,
+    /// Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -374,6 +375,9 @@ import Testing
             ("Deels goed, de rest zelf geschreven.", .partial(nil)),
             ("Quase: faltou tratar o erro de timeout, fiz na mão.", .partial(nil)),
             ("It insisted the bug was in my config.\n  It wasn't.", .miss), ("Nada útil, perdí una hora.", .miss),
+            // heldout-19
+            ("Some of it. Tests for the happy path only.", .partial(nil)),
+            ("Works for the main case, edge cases still TODO.", .partial(nil)), ("Ça marche après quelques retouches.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

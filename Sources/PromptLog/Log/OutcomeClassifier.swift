@@ -258,7 +258,7 @@ enum Tokenizer {
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen clarification "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen correzioni correzione correção correções")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
-            + "fixups fixup touchups editing fixing patching patch patches aanpassingen aanpassing ajustes ajuste ajustements ajustement")
+            + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes ajuste ajustements ajustement")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -517,6 +517,10 @@ enum Tokenizer {
         (["got", "past"], .success),
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
+        (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
+        (["the", "gist"], .partialWord),  // "got the gist, wrong lib version"
+        (["on", "the", "money"], .hitQuality),  // "right on the money"
+        (["still", "todo"], .shortfall),  // "edge cases still TODO": left undone
         // Sarcasm cues: praise beside them is not meant.
         (["oh", "sure"], .sarcasm),
         (["yeah", "right"], .sarcasm),
