@@ -227,7 +227,7 @@ enum Tokenizer {
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked unfinished patched "
-            + "tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled tinkering tinkered "
+            + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled tinkering tinkered "
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna größtenteils grösstenteils mezzo deels quase"
@@ -517,7 +517,9 @@ enum Tokenizer {
         (["got", "past"], .success),
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
-        (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
+        (["some", "of", "it"], .partialWord),
+        (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
+        (["no", "progress"], .missWord),  // "Some of it. Tests for the happy path only."
         (["the", "gist"], .partialWord),  // "got the gist, wrong lib version"
         (["on", "the", "money"], .hitQuality),  // "right on the money"
         (["still", "todo"], .shortfall),  // "edge cases still TODO": left undone
@@ -617,6 +619,7 @@ enum Tokenizer {
         mark(Reader.skippedMarker, "skipped")
         mark(Reader.revertedMarker, "reverted")
         mark(Reader.insistMarker, "insisted insists")
+        mark(Reader.correctMarker, "correct")
         mark(Reader.wtfMarker, "wtf")
         mark(Reader.hmmMarker, "hmm hmmm")
         return d
@@ -1280,6 +1283,8 @@ enum Reader {
     /// Marks `insisted`, `insists`: the answer claimed something (`It insisted the bug was in my
     /// config.`), which a retraction after it denies.
     static let insistMarker = 1
+    /// Marks `correct` after `to`: the verb, a follow-up ("had to correct it twice").
+    static let correctMarker = 5
     /// Marks `wtf`: beside a hit, surprise (`WORKED FIRST TIME WTF`), not failure.
     static let wtfMarker = 5
     /// Marks `hmm`: as the first word before others (`hmm ok after 2 retries`), an interjection.
@@ -1334,6 +1339,8 @@ enum Reader {
             switch t[k].lex {
             case .clauseBreak, .sentenceEnd: return false
             case .intervention, .retried, .stepIn, .tell: return true
+            case .success where k > start && t[k - 1].lex == .to && t[k].value == correctMarker:
+                return true  // "had to correct it twice": corrections after the first prompt
             default: k -= 1
             }
         }
@@ -1571,6 +1578,11 @@ enum Reader {
             if range.1 < tokens.count && tokens[range.1].value == 63 {
                 scan(&tokens, range.0, range.1, into: &s)
                 if s.doubt != nil { doubtBefore = true }
+                // "Kinda worked?": success the writer qualifies while asking, a part either way.
+                if s.partial, s.success != nil, s.hit == nil, s.miss == nil, s.doubt == nil, s.turns == nil, !doubtBefore,
+                   sentences.count == 1 {
+                    return .partial(nil)
+                }
                 continue
             }
             // A sentence that is only "no" is a miss.
@@ -2412,6 +2424,8 @@ enum Reader {
                 i += 2  // "40% smaller", "30% faster": a measure, not a share of success
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
                 record(.partial, at: i); i += 2  // "about 90% there"
+            case .caveat where t[i].value == percentMarker && lex(i + 1) == .of && lex(i + 2) == .it:
+                record(.partial, at: i); i += 3  // "ended up using ~70% of it": a share of the answer
             case .caveat where t[i].value == mehMarker && i != start && !(t[i - 1].lex == .clauseBreak && i + 1 == end):
                 // ("it works, meh": a closing shrug at the sentence's end qualifies like an opening one)
                 i += 1  // "the variable names are a bit meh": about a thing
