@@ -331,7 +331,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-20 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-21 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -340,7 +340,8 @@ import Testing
     /// (`fixed nothing`), a measure (`10x slower`), success undone with no reason given, `wtf` at a
     /// hit, `hmm` as an opening, `it's a start`, a claim denied (`It insisted ... It wasn't.`),
     /// `some of it`, `still TODO`, `had to correct it twice` (follow-ups), `Kinda worked?` (a part,
-    /// asked), `okayish`, `70% of it`, `zero progress`, and words of Portuguese,
+    /// asked), `okayish`, `70% of it`, `zero progress`, `if you enjoy` (sarcasm), Japanese
+    /// `うまくいかなかった` and `3回` (three times), and words of Portuguese,
     /// Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -383,6 +384,9 @@ import Testing
             ("Had to correct it twice.", .partial(3)), ("The answer was correct.", .hit), ("Kinda worked?", .partial(nil)),
             ("Works?", .unclassified), ("Okayish. Rewrote the error messages.", .partial(nil)), ("used 70% of it", .partial(nil)),
             ("zero progress after 4 turns", .miss(4)),
+            // heldout-21
+            ("perfect, if you enjoy infinite loops", .miss), ("Perfect, if you like code that doesn't compile.", .miss),
+            ("うまくいかなかった、3回試したけど", .miss(3)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

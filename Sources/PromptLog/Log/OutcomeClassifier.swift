@@ -459,6 +459,8 @@ enum Tokenizer {
         (["missed", "the", "point"], .missWord),
         // "worked perfectly... if you ignore the crash": success only by looking away, sarcasm.
         (["if", "you", "ignore"], .sarcasm),
+        (["if", "you", "enjoy"], .sarcasm),  // "perfect, if you enjoy infinite loops"
+        (["if", "you", "like"], .sarcasm),  // "Perfect, if you like code that doesn't compile."
         (["if", "we", "ignore"], .sarcasm),
         (["i", "think"], .doubt),
         (["i", "guess"], .doubt),
@@ -639,7 +641,7 @@ enum Tokenizer {
         ("完美", .hitQuality), ("一次搞定", .hitWord), ("搞定", .success), ("基本", .partialWord), ("小改", .partialWord),
         ("不对", .missWord), ("错", .missWord), ("没用", .missWord), ("差不多", .partialWord),
         // Japanese: went well, didn't work, almost, mistake, a fix (needed)
-        ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
+        ("うまくいかなかった", .missWord), ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
         ("修正", .partialWord),
         // Chinese: changed (a few places), only then usable
         ("改了", .partialWord), ("才能用", .success),
@@ -965,6 +967,8 @@ enum Tokenizer {
         if !digits.isEmpty, digits.count <= 4, w.dropFirst(digits.count).starts(with: "回目".utf8) {
             found.append((0, Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })))
             found.append((0, Token(lex: .turnNoun)))
+        } else if !digits.isEmpty, digits.count <= 4, w.dropFirst(digits.count).starts(with: "回".utf8) {
+            found.append((0, Token(lex: .times, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })))  // 3回試した: tried 3 times
         } else if w.count >= 9, let n = kanjiNumerals.firstIndex(where: { w.starts(with: $0.utf8) }),
                   w.dropFirst(3).starts(with: "回目".utf8) {
             found.append((0, Token(lex: .ordinal, value: n + 1)))  // 二回目
