@@ -331,7 +331,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-21 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-22 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -341,7 +341,7 @@ import Testing
     /// hit, `hmm` as an opening, `it's a start`, a claim denied (`It insisted ... It wasn't.`),
     /// `some of it`, `still TODO`, `had to correct it twice` (follow-ups), `Kinda worked?` (a part,
     /// asked), `okayish`, `70% of it`, `zero progress`, `if you enjoy` (sarcasm), Japanese
-    /// `うまくいかなかった` and `3回` (three times), and words of Portuguese,
+    /// `うまくいかなかった`, `動かず` and `3回` (three times), `or not` (doubt), and words of Portuguese,
     /// Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -387,6 +387,8 @@ import Testing
             // heldout-21
             ("perfect, if you enjoy infinite loops", .miss), ("Perfect, if you like code that doesn't compile.", .miss),
             ("うまくいかなかった、3回試したけど", .miss(3)),
+            // heldout-22
+            ("2回試したけど動かず。", .miss(2)), ("Success?? or not. The numbers look off but the tests pass.", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

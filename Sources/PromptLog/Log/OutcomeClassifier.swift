@@ -447,6 +447,7 @@ enum Tokenizer {
         (["hard", "to", "say"], .doubt),
         (["hard", "to", "tell"], .doubt),
         (["not", "yet"], .doubt),  // "compiles, not yet run"
+        (["or", "not"], .doubt),  // "Success?? or not."
         (["still", "checking"], .doubt),  // "Worked. Or not — still checking."
         (["still", "testing"], .doubt),
         (["still", "verifying"], .doubt),
@@ -641,7 +642,7 @@ enum Tokenizer {
         ("完美", .hitQuality), ("一次搞定", .hitWord), ("搞定", .success), ("基本", .partialWord), ("小改", .partialWord),
         ("不对", .missWord), ("错", .missWord), ("没用", .missWord), ("差不多", .partialWord),
         // Japanese: went well, didn't work, almost, mistake, a fix (needed)
-        ("うまくいかなかった", .missWord), ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
+        ("うまくいかなかった", .missWord), ("動かず", .missWord), ("動かない", .missWord), ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
         ("修正", .partialWord),
         // Chinese: changed (a few places), only then usable
         ("改了", .partialWord), ("才能用", .success),
