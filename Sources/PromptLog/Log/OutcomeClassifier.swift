@@ -223,14 +223,17 @@ enum Tokenizer {
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
             + "perfeito nickel")
-        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged untouched bingo "
+        add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged "
+            + "untouched bingo "
             + "verbatim")
         add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
             + "tweaked unfinished patched "
-            + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled tinkering tinkered "
+            + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
+            + "tinkering tinkered "
             + "trimming"
             + " ish semi"
-            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna größtenteils grösstenteils mezzo deels quase"
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
+            + " größtenteils grösstenteils mezzo deels quase"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
@@ -255,10 +258,12 @@ enum Tokenizer {
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated "
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
-            + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen clarification "
+            + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
+            + "clarification "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen correzioni correzione correção correções")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
-            + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes ajuste ajustements ajustement")
+            + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
+            + "ajuste ajustements ajustement")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -520,9 +525,9 @@ enum Tokenizer {
         (["got", "past"], .success),
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
-        (["some", "of", "it"], .partialWord),
+        (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
-        (["no", "progress"], .missWord),  // "Some of it. Tests for the happy path only."
+        (["no", "progress"], .missWord),
         (["the", "gist"], .partialWord),  // "got the gist, wrong lib version"
         (["on", "the", "money"], .hitQuality),  // "right on the money"
         (["still", "todo"], .shortfall),  // "edge cases still TODO": left undone
@@ -637,12 +642,14 @@ enum Tokenizer {
         ("修正なし", .hitWord), ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
         // Chinese
-        ("不可用", .missWord), ("可用", .success), ("手动", .myself), ("错误", .problem), ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
+        ("不可用", .missWord), ("可用", .success), ("手动", .myself), ("错误", .problem),  // (不可用 before 可用, 错误 before 错)
+        ("一次就", .hitWord), ("成功", .success), ("才对", .success), ("失败", .missWord), ("不行", .missWord),
         ("放弃", .missWord), ("部分", .partialWord), ("追问", .intervention), ("两次", .twice),
         ("完美", .hitQuality), ("一次搞定", .hitWord), ("搞定", .success), ("基本", .partialWord), ("小改", .partialWord),
         ("不对", .missWord), ("错", .missWord), ("没用", .missWord), ("差不多", .partialWord),
         // Japanese: went well, didn't work, almost, mistake, a fix (needed)
-        ("うまくいかなかった", .missWord), ("動かず", .missWord), ("動かない", .missWord), ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
+        ("うまくいかなかった", .missWord), ("動かず", .missWord), ("動かない", .missWord),
+        ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
         ("修正", .partialWord),
         // Chinese: changed (a few places), only then usable
         ("改了", .partialWord), ("才能用", .success),
