@@ -331,7 +331,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-22 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-24 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -389,6 +389,9 @@ import Testing
             ("うまくいかなかった、3回試したけど", .miss(3)),
             // heldout-22
             ("2回試したけど動かず。", .miss(2)), ("Success?? or not. The numbers look off but the tests pass.", .unclassified),
+            // heldout-23, heldout-24
+            ("hopeless with Bazel", .miss), ("Komplett daneben.", .miss), ("Funcionó a la primera.", .hit),
+            ("Fast richtig, Imports von Hand korrigiert.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

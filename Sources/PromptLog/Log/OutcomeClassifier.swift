@@ -275,7 +275,7 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
-            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless")
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
@@ -442,6 +442,8 @@ enum Tokenizer {
         (["na", "mão"], .myself),  // "fiz na mão"
         (["deu", "certo"], .success),  // Portuguese: it worked
         (["de", "primeira"], .hitWord),  // Portuguese: the first time
+        (["a", "la", "primera"], .hitWord),  // Spanish: the first time
+        (["von", "hand"], .myself),  // German: by hand
         // Italian "non" only before a verb: "non-trivial" is no negation.
         (["non", "ha"], .negation),  // non ha funzionato
         (["non", "funziona"], .missWord),
