@@ -2361,7 +2361,8 @@ enum Reader {
                 record(.success, at: i); i += 1  // "got it right", "not right"
             case .spot where lex(i + 1) == .on:
                 record(.hitQuality, at: i); i += 2
-            case .what where lex(i + 1) == .pronoun && (lex(i + 2) == .wanted || lex(i + 2) == .need):
+            case .what where lex(i + 1) == .pronoun && (lex(i + 2) == .wanted || lex(i + 2) == .need)
+                && !(i > start && t[i - 1].lex == .missWord):  // (not "misunderstood what I wanted")
                 record(.success, at: i); i += 3
             case .asIs where lex(i + 1) == .wanted && i > start:
                 record(.success, at: i); i += 2  // "as expected"
@@ -2553,7 +2554,9 @@ enum Reader {
         while k < end && k - i < 4 {
             if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
             // (A number may follow a word: "depois de um ajuste", after an adjustment.)
-            guard [.other, .the, .vague, .modifier, .it, .give, .stepIn, .number].contains(t[k].lex) else { return nil }
+            // (`of` after a word: "after ten minutes of cleanup"; "a couple of follow-ups" is a count.)
+            guard [.other, .the, .vague, .modifier, .it, .give, .stepIn, .number].contains(t[k].lex)
+                || t[k].lex == .of && k > i && t[k - 1].lex == .other else { return nil }
             k += 1
         }
         return nil
