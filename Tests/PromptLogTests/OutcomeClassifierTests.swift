@@ -331,7 +331,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-25 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-27 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -395,6 +395,10 @@ import Testing
             // heldout-25
             ("Totally misunderstood what I wanted.", .miss), ("It's fine after ten minutes of cleanup.", .partial(nil)),
             ("Did not work after a couple of follow-ups; rewrote\n  the parser myself.", .miss),
+            // heldout-26, heldout-27
+            ("Funcionou na terceira tentativa.", .partial(3)), ("better than nothing, needed fixes", .partial(nil)),
+            ("Totaler Quatsch, erfundene Methoden.", .miss), ("3回試したが諦めた。", .miss(3)),
+            ("Werkte na één extra vraag.", .partial(2)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

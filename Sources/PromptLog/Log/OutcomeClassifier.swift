@@ -260,7 +260,7 @@ enum Tokenizer {
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification "
-            + "clarifications relance relances feedback vervolgvraag vervolgvragen correzioni correzione correção correções")
+            + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
             + "ajuste ajustements ajustement")
@@ -275,7 +275,7 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
-            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben")
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
@@ -412,7 +412,7 @@ enum Tokenizer {
         "erster": 1, "zweiter": 2, "dritter": 3, "vierter": 4, "fünfter": 5, "sechster": 6, "siebter": 7,
         "achter": 8, "neunter": 9, "zehnter": 10,  // zweiter Versuch hat geklappt
         "erste": 1, "zweite": 2, "dritte": 3, "vierte": 4, "fünfte": 5,  // die dritte Runde
-        "primo": 1, "secondo": 2, "terzo": 3, "primeira": 1,
+        "primo": 1, "secondo": 2, "terzo": 3, "primeira": 1, "terceira": 3, "terceiro": 3, "quarta": 4,
         "premier": 1, "première": 1, "deuxième": 2, "troisième": 3, "quatrième": 4, "cinquième": 5,
         "sixième": 6, "septième": 7, "huitième": 8, "neuvième": 9, "dixième": 10,  // au deuxième essai
         "primera": 1, "primer": 1, "segundo": 2, "segunda": 2, "tercer": 3, "tercera": 3, "cuarto": 4,
@@ -443,6 +443,9 @@ enum Tokenizer {
         (["deu", "certo"], .success),  // Portuguese: it worked
         (["de", "primeira"], .hitWord),  // Portuguese: the first time
         (["a", "la", "primera"], .hitWord),  // Spanish: the first time
+        (["cut", "my", "losses"], .missWord),  // "after 6 turns I cut my losses"
+        (["messed", "up"], .missWord),
+        (["better", "than", "nothing"], .partialWord),
         (["von", "hand"], .myself),  // German: by hand
         // Italian "non" only before a verb: "non-trivial" is no negation.
         (["non", "ha"], .negation),  // non ha funzionato
@@ -650,7 +653,7 @@ enum Tokenizer {
         ("完美", .hitQuality), ("一次搞定", .hitWord), ("搞定", .success), ("基本", .partialWord), ("小改", .partialWord),
         ("不对", .missWord), ("错", .missWord), ("没用", .missWord), ("差不多", .partialWord),
         // Japanese: went well, didn't work, almost, mistake, a fix (needed)
-        ("うまくいかなかった", .missWord), ("動かず", .missWord), ("動かない", .missWord),
+        ("諦め", .missWord), ("うまくいかなかった", .missWord), ("動かず", .missWord), ("動かない", .missWord),
         ("うまくいった", .success), ("動かなかった", .missWord), ("ほぼ", .partialWord), ("間違", .missWord),
         ("修正", .partialWord),
         // Chinese: changed (a few places), only then usable
@@ -1054,7 +1057,7 @@ enum Tokenizer {
         if w.count >= 3, w.count <= 6, isDigit(w[0]) {
             let suffix = String(decoding: w.drop { isDigit($0) }, as: UTF8.self)
             let digits = w.prefix { isDigit($0) }
-            if ["st", "nd", "rd", "th"].contains(suffix) {
+            if ["st", "nd", "rd", "th", "e", "ème"].contains(suffix) {  // (French "au 2e essai")
                 return Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })
             }
             return Token(lex: .other)
