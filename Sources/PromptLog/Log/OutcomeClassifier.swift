@@ -1381,11 +1381,9 @@ enum Reader {
         // A sentence that says failure, or the user's own work instead, and no success, even as
         // a question ("Also didn't work at all? Need to recheck."). (Not the user's work alone:
         // "Took some edits by hand." finishes what worked.)
-        var start = 0
-        for i in note.indices where note[i].lex == .sentenceEnd || i == note.count - 1 {
-            let s = signals(&note, (start, note[i].lex == .sentenceEnd ? i : i + 1))
+        for range in sentences(note) {
+            let s = signals(&note, range)
             if s.miss != nil || s.instead, s.success == nil, s.hit == nil { return true }
-            start = i + 1
         }
         return label(&note)?.verdict == .miss
     }
@@ -1402,6 +1400,19 @@ enum Reader {
         }
     }
 
+    /// The sentences of `t` from `start`, as ranges without their ends (`.`, `!`, `?`); empty ones
+    /// left out.
+    static func sentences(_ t: [Token], from start: Int = 0) -> [(Int, Int)] {
+        var ranges: [(Int, Int)] = []
+        var begin = start
+        for i in start..<t.count where t[i].lex == .sentenceEnd {
+            if i > begin { ranges.append((begin, i)) }
+            begin = i + 1
+        }
+        if begin < t.count { ranges.append((begin, t.count)) }
+        return ranges
+    }
+
     /// The signals of the sentence `range` of `t`.
     static func signals(_ t: inout [Token], _ range: (Int, Int)) -> Signals {
         var s = Signals()
@@ -1416,17 +1427,11 @@ enum Reader {
         if t.contains(where: { [.sarcasm, .shrug, .doubt].contains($0.lex) || $0.lex == .sentenceEnd && $0.value == 63 }) {
             return false
         }
-        var start = 0
-        while start < t.count {
-            let end = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
-            let s = signals(&t, (start, end))
-            if s.any || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
-                || s.problem || s.wrote || s.litotes || s.partDenied {
-                return false
-            }
-            start = end + 1
+        return !sentences(t).contains { range in
+            let s = signals(&t, range)
+            return s.any || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
+                || s.problem || s.wrote || s.litotes || s.partDenied
         }
-        return true
     }
 
     /// Whether a retraction stands at or after `from`: `in its head`, or a negation on its own
@@ -1512,20 +1517,16 @@ enum Reader {
               t[k + 1].lex == .clauseBreak && t[k + 1].value != contrastMarker || t[k + 1].lex == .sentenceEnd,
               t[k + 1].value != 63, k + 2 < t.count, t[k + 2].lex != .clauseBreak
         else { return false }
-        var rest = Signals()
-        var start = k + 2
-        while start < t.count {
-            let end = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
-            var s = Signals()
-            scan(&t, start, end, into: &s)
+        var failureSaid = false
+        for range in sentences(t, from: k + 2) {
+            let s = signals(&t, range)
             if s.success != nil || s.hit != nil || s.partial || s.turns != nil || s.moreTurns || s.doubt != nil
                 || s.eventually || s.tookOver || s.restricted {
                 return false
             }
-            if s.missSaid || s.problem { rest.missSaid = true }  // "Great, now I have two bugs"
-            start = end + 1
+            if s.missSaid || s.problem { failureSaid = true }  // "Great, now I have two bugs"
         }
-        return rest.missSaid
+        return failureSaid
     }
 
     /// Whether success said alone in the first sentence is followed only by the user undoing it,
@@ -1540,16 +1541,10 @@ enum Reader {
         let first = signals(&t, (0, end))
         guard first.success != nil || first.hit != nil, first.miss == nil, !first.partial, first.turns == nil,
               first.doubt == nil, !first.tookOver, !first.restricted else { return false }
-        var start = end + 1
-        while start < t.count {
-            let stop = t[start...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
-            let s = signals(&t, (start, stop))
-            if s.success != nil || s.hit != nil || s.partial || s.turns != nil || s.doubt != nil || s.tookOver || s.problem {
-                return false
-            }
-            start = stop + 1
+        return !sentences(t, from: end + 1).contains { range in
+            let s = signals(&t, range)
+            return s.success != nil || s.hit != nil || s.partial || s.turns != nil || s.doubt != nil || s.tookOver || s.problem
         }
-        return true
     }
 
     /// Rule 3 and 4: the first sentence with a signal decides.
@@ -1560,13 +1555,7 @@ enum Reader {
         let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
             || tokens.contains { $0.lex == .sarcasm && $0.value == ironyMarker } && tokens.contains { $0.lex == .it }
         if praiseBesideDeed(&tokens) { return eyeRoll ? .miss : .unclassified }
-        var sentences: [(Int, Int)] = []
-        var start = 0
-        for (i, t) in tokens.enumerated() where t.lex == .sentenceEnd {
-            if i > start { sentences.append((start, i)) }
-            start = i + 1
-        }
-        if start < tokens.count { sentences.append((start, tokens.count)) }
+        let sentences = Self.sentences(tokens)
         // A sarcasm cue anywhere (🙄, "/s", "oh sure", scare quotes) vetoes every success reading.
         let sarcastic = tokens.contains { $0.lex == .sarcasm && $0.value != countMarker }
         // Doubt in a sentence before the deciding one ("Great, I guess?? Or terrible.") leaves it open.
