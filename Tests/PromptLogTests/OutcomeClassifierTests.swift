@@ -331,7 +331,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-27 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-29 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -399,6 +399,9 @@ import Testing
             ("Funcionou na terceira tentativa.", .partial(3)), ("better than nothing, needed fixes", .partial(nil)),
             ("Totaler Quatsch, erfundene Methoden.", .miss), ("3回試したが諦めた。", .miss(3)),
             ("Werkte na één extra vraag.", .partial(2)),
+            // heldout-28, heldout-29
+            ("had to nudge it x2", .partial(3)), ("wrong answer x2", .miss(2)), ("useless for this, as expected", .miss),
+            ("Worked as expected.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -2086,8 +2086,9 @@ enum Reader {
                  .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker:
                 i += 1  // "10x faster", "regressed perf by 3x": a measure
             case .times:
-                // "wrong answer x2", "tried 3x": that many turns; "x1, clean": one
-                if t[i].value >= 1 { record(.turns(t[i].value), at: i) }
+                // "wrong answer x2", "tried 3x": that many turns; "x1, clean": one; "had to nudge it
+                // x2": follow-ups, after the first prompt
+                if t[i].value >= 1 { record(.turns(t[i].value + (followUpBefore(t, i, start) ? 1 : 0)), at: i) }
                 i += 1
             case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
@@ -2356,7 +2357,7 @@ enum Reader {
             case .what where lex(i + 1) == .pronoun && (lex(i + 2) == .wanted || lex(i + 2) == .need)
                 && !(i > start && t[i - 1].lex == .missWord):  // (not "misunderstood what I wanted")
                 record(.success, at: i); i += 3
-            case .asIs where lex(i + 1) == .wanted && i > start:
+            case .asIs where lex(i + 1) == .wanted && i > start && s.miss == nil:  // (not "useless for this, as expected")
                 record(.success, at: i); i += 2  // "as expected"
             case .the where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker && i > start
                 && t[i - 1].lex == .on && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
