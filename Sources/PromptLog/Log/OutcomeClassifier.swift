@@ -1374,8 +1374,7 @@ enum Reader {
     /// NOT`): which of the two holds is not for the rules to say. (After `Worked after N turns.`,
     /// a failure is mostly of the turns before: "The first two were way off".)
     static func noteTakesBackSuccess(_ t: [Token]) -> Bool {
-        guard t.count > 4, t[0].lex == .success, t[1].lex == .ordinal, t[1].value == 1, t[2].lex == .turnNoun,
-              t[3].lex == .sentenceEnd else { return false }
+        guard t.count > 4, t[3].lex == .sentenceEnd, isOutcomeLabel(t, (0, 3)) else { return false }
         var note = Array(t[4...])
         if retracted(note, from: 0) { return true }
         // A sentence that says failure, or the user's own work instead, and no success, even as

@@ -17,15 +17,18 @@ enum OutcomeModel {
 
     /// The probability of each of `verdicts` for the bullet's bytes (invalid UTF-8 is read as bytes).
     static func probabilities(_ text: UnsafeBufferPointer<UInt8>) -> [Double] {
-        probabilities(features(text))
+        probabilities(features(text)).p
     }
 
-    /// The probability of each of `verdicts` for a bullet's features.
-    private static func probabilities(_ keys: Set<UInt32>) -> [Double] {
+    /// The probability of each of `verdicts` for a bullet's features, and how many of the
+    /// features are in the model.
+    private static func probabilities(_ keys: Set<UInt32>) -> (p: [Double], known: Int) {
         let value = keys.isEmpty ? 0 : 1 / Double(keys.count).squareRoot()
         var sums = [Int](repeating: 0, count: 4)
+        var known = 0
         for key in keys {
             guard let row = row(of: key) else { continue }
+            known += 1
             for c in 0..<4 { sums[c] += Int(plog_outcome_model_weights[row * 4 + c]) }
         }
         let scale = Double(plog_outcome_model_scale)
@@ -35,7 +38,7 @@ enum OutcomeModel {
         let top = z.max()!
         let e = z.map { Foundation.exp($0 - top) }
         let total = e.reduce(0, +)
-        return e.map { $0 / total }
+        return (e.map { $0 / total }, known)
     }
 
     /// The model's verdict for the bullet, its probability and the number of words it read, or
@@ -43,9 +46,8 @@ enum OutcomeModel {
     /// classes' priors).
     static func verdict(_ text: UnsafeBufferPointer<UInt8>) -> (verdict: Verdict, probability: Double, words: Int)? {
         let words = self.words(text)
-        let keys = features(words)
-        guard keys.contains(where: { row(of: $0) != nil }) else { return nil }
-        let p = probabilities(keys)
+        let (p, known) = probabilities(features(words))
+        guard known > 0 else { return nil }
         let best = p.indices.max { p[$0] < p[$1] }!
         return (verdicts[best], p[best], words.count)
     }
