@@ -581,7 +581,6 @@ import Testing
             ("Worked great until I tried it on real data.", .unclassified),
             ("Great, now I have two bugs instead of one.", .miss),
             ("The approach was right but the code was buggy", .miss),
-            ("Right idea, wrong library version.", .unclassified),
             // A denial alone after success denies a part: with the part named, a part failed; a
             // check (CI) denied is a failure; a denied failure alone is faint praise.
             ("The regex was right, the surrounding code wasn't.", .partial(nil)),

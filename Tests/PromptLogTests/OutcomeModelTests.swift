@@ -122,6 +122,31 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "三回目で動いた") == .partial(3))
     }
 
+    /// Step 11: where the rules read success and failure that conflict, the model may call the
+    /// bullet partial; it never makes it a hit or a miss, and doubt, a question or sarcasm keep
+    /// it open.
+    @Test func callsConflictsPartialWhenSure() {
+        // Their writers labelled these partial (a blind set each); the rules find both readings.
+        for text in ["Right idea, wrong API. Adapted it.", "OK with caveats: doesn't handle timezones.",
+                     "Right idea, wrong library version."] {
+            #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
+            #expect(Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == .partial(nil), "\(text)")
+        }
+        // A conflict the model reads as a hit or a miss stays open.
+        for text in ["Success! Nothing works.", "Worked, except it didn't."] {
+            #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
+            #expect(Self.model(text).map { $0.verdict != .partial && $0.probability >= OutcomeClassifier.modelSure } == true, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
+        }
+        // Doubt, a question or a sarcasm cue leaves it open, however sure the model is.
+        for text in ["Right idea, wrong API. Adapted it. Probably.", "Right idea, wrong API. Adapted it?",
+                     "Right idea, wrong API 🙄. Adapted it."] {
+            #expect(Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
+        }
+    }
+
     static func model(_ text: String) -> (verdict: Verdict, probability: Double, words: Int)? {
         Array(text.utf8).withUnsafeBufferPointer { OutcomeModel.verdict($0) }
     }

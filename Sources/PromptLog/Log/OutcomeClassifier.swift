@@ -39,7 +39,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 /// Reads a verdict from the user's own words. All the rules live in this file; docs/learn.md
 /// lists them phrase by phrase. The classifier never guesses: text whose signals conflict is
 /// `.unclassified`, and so is text with none that the outcome model (step 9) is not sure of, and
-/// text the model is sure means another verdict (step 10).
+/// text the model is sure means another verdict (step 10); of conflicting signals, only those the
+/// model is sure are a partial success are read as one (step 11).
 ///
 /// How a text is read:
 /// 1. Case, curly apostrophes, punctuation, emoji variation selectors and spacing do not matter;
@@ -118,9 +119,14 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 /// 10. Where the rules give a verdict to a bullet of three words or more (`vetoWords`) and the
 ///    model is at least `modelVeto` (0.6) sure of another, the bullet is unclassified: one of the
 ///    two misreads it, and neither is trusted to say which. The model never puts its own verdict
-///    in place of the rules' (a bag of words misreads negation, order and questions: "No issues",
+///    in place of one the rules read (a bag of words misreads negation, order and questions: "No issues",
 ///    "Did not fail", "Works?"), and the openings `plog outcome` writes are not put to it. A model
-///    that knows none of a bullet's words has no opinion, in either step.
+///    that knows none of a bullet's words has no opinion, in any step.
+/// 11. Where the rules leave a bullet open because its signals conflict (`Right idea, wrong API.
+///    Adapted it.`: success and failure both, and no doubt, question, sarcasm or shrug anywhere),
+///    and the model is at least `modelSure` (0.8) sure it is partial, it is partial, with no count.
+///    Never a hit or a miss: a bag of words reads `Success! Nothing works.` as a hit, and mixed
+///    signals are the shape of a partial success.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -153,18 +159,24 @@ public enum OutcomeClassifier {
                   model.verdict != rules.verdict, model.probability >= modelVeto else { return rules }
             return .unclassified
         }
+        guard let model = OutcomeModel.verdict(utf8), model.probability >= modelSure else { return rules }
         // Step 9: where the rules found no signal at all, the outcome model reads the words.
-        guard Reader.saysNothing(&tokens), let model = OutcomeModel.verdict(utf8), model.probability >= modelSure
-        else { return rules }
-        // (No count: a stated count is a signal, so the bullet states none.)
-        switch model.verdict {
-        case .hit: return .hit
-        case .partial, .miss: return Classification(verdict: model.verdict)
-        default: return rules
+        if Reader.saysNothing(&tokens) {
+            // (No count: a stated count is a signal, so the bullet states none.)
+            switch model.verdict {
+            case .hit: return .hit
+            case .partial, .miss: return Classification(verdict: model.verdict)
+            default: return rules
+            }
         }
+        // Step 11: signals that conflict ("Right idea, wrong API. Adapted it.") and nothing that
+        // leaves the outcome open on purpose: the model may call it partial, never a hit or a miss.
+        if model.verdict == .partial, model.words >= vetoWords, !Reader.leftOpen(tokens) { return .partial(nil) }
+        return rules
     }
 
-    /// How sure the outcome model must be to place a bullet the rules found no signal in (step 9).
+    /// How sure the outcome model must be to place a bullet the rules found no signal in (step 9),
+    /// or to call conflicting signals partial (step 11).
     static let modelSure = 0.8
     /// How sure the outcome model must be of another verdict to leave the rules' verdict open (step 10).
     static let modelVeto = 0.6
@@ -1419,13 +1431,17 @@ enum Reader {
         return s
     }
 
+    /// Whether the writer left the outcome open on purpose, or may mean the opposite of the words:
+    /// doubt, a question, sarcasm or a shrug anywhere in the bullet.
+    static func leftOpen(_ t: [Token]) -> Bool {
+        t.contains { [.sarcasm, .shrug, .doubt].contains($0.lex) || $0.lex == .sentenceEnd && $0.value == 63 }
+    }
+
     /// Whether no sentence of the bullet gives the rules a signal: no verdict, count, doubt,
     /// question, sarcasm or shrug. Text the rules leave open for a reason (a conflict, doubt, a
     /// question) is not "nothing".
     static func saysNothing(_ t: inout [Token]) -> Bool {
-        if t.contains(where: { [.sarcasm, .shrug, .doubt].contains($0.lex) || $0.lex == .sentenceEnd && $0.value == 63 }) {
-            return false
-        }
+        if leftOpen(t) { return false }
         return !sentences(t).contains { range in
             let s = signals(&t, range)
             return s.any || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat

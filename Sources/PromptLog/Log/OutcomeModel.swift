@@ -3,9 +3,10 @@ import Foundation
 
 /// A logistic regression over the words of a first OUTCOME bullet, trained on the labelled
 /// phrasings by `shell/train-outcome-model` (which defines the same features in Python and writes
-/// the weights to `Sources/CSupport/outcomemodel.c`). `OutcomeClassifier` asks it twice: it
-/// places a bullet the rules find no signal in when it is sure (step 9), and a verdict of the rules
-/// it is sure is another is left unclassified (step 10).
+/// the weights to `Sources/CSupport/outcomemodel.c`). `OutcomeClassifier` asks it three times: it
+/// places a bullet the rules find no signal in when it is sure (step 9), a verdict of the rules it
+/// is sure is another is left unclassified (step 10), and conflicting signals it is sure are a
+/// partial success are read as one (step 11).
 ///
 /// Features: ASCII letters lower-cased and curly apostrophes read as `'`; a word is a run of ASCII
 /// letters, digits, `'` and bytes >= 0x80, without `'` at its ends; each word (`w:`), each pair of
