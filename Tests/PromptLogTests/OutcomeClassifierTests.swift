@@ -331,7 +331,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-29 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-31 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -341,8 +341,9 @@ import Testing
     /// hit, `hmm` as an opening, `it's a start`, a claim denied (`It insisted ... It wasn't.`),
     /// `some of it`, `still TODO`, `had to correct it twice` (follow-ups), `Kinda worked?` (a part,
     /// asked), `okayish`, `70% of it`, `zero progress`, `if you enjoy` (sarcasm), Japanese
-    /// `うまくいかなかった`, `動かず` and `3回` (three times), `or not` (doubt), and words of Portuguese,
-    /// Chinese, German, Dutch, Spanish and French.
+    /// `うまくいかなかった`, `動かず` and `3回` (three times), `or not` (doubt), `one more prompt` at
+    /// the start (two turns), `saved me` (success), `with the fixes`, `not drop-in` (a
+    /// restriction), and words of Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -402,6 +403,10 @@ import Testing
             // heldout-28, heldout-29
             ("had to nudge it x2", .partial(3)), ("wrong answer x2", .miss(2)), ("useless for this, as expected", .miss),
             ("Worked as expected.", .hit),
+            // heldout-30, heldout-31
+            ("one more prompt and it was fine", .partial(2)), ("kept insisting the bug was in my code. it wasn't.", .miss),
+            ("useful but not drop-in", .partial(nil)), ("Saved time overall even with the fixes.", .partial(nil)),
+            ("Saved me an hour.", .hit), ("Output saved to scratch/notes.md", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -139,6 +139,11 @@ import Testing
             #expect(Self.model(text).map { $0.verdict != .partial && $0.probability >= OutcomeClassifier.modelSure } == true, "\(text)")
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
+        // So does failure said with nothing praised: what else it says makes no partial success.
+        let unpraised = "tests red after its changes"
+        #expect(Self.rulesAlone(unpraised) == .unclassified)
+        #expect(Self.model(unpraised).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true)
+        #expect(OutcomeClassifier.classify(text: unpraised) == .unclassified)
         // Doubt, a question or a sarcasm cue leaves it open, however sure the model is.
         for text in ["Right idea, wrong API. Adapted it. Probably.", "Right idea, wrong API. Adapted it?",
                      "Right idea, wrong API 🙄. Adapted it."] {

@@ -123,7 +123,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    "Did not fail", "Works?"), and the openings `plog outcome` writes are not put to it. A model
 ///    that knows none of a bullet's words has no opinion, in any step.
 /// 11. Where the rules leave a bullet open because its signals conflict (`Right idea, wrong API.
-///    Adapted it.`: success and failure both, and no doubt, question, sarcasm or shrug anywhere),
+///    Adapted it.`: success and failure both, no failure said with nothing praised, and no doubt,
+///    question, sarcasm or shrug anywhere),
 ///    and the model is at least `modelSure` (0.8) sure it is partial, it is partial, with no count.
 ///    Never a hit or a miss: a bag of words reads `Success! Nothing works.` as a hit, and mixed
 ///    signals are the shape of a partial success.
@@ -169,9 +170,13 @@ public enum OutcomeClassifier {
             default: return rules
             }
         }
-        // Step 11: signals that conflict ("Right idea, wrong API. Adapted it.") and nothing that
-        // leaves the outcome open on purpose: the model may call it partial, never a hit or a miss.
-        if model.verdict == .partial, model.words >= vetoWords, !Reader.leftOpen(tokens) { return .partial(nil) }
+        // Step 11: signals that conflict ("Right idea, wrong API. Adapted it."), nothing that leaves
+        // the outcome open on purpose, and no failure said with nothing praised: the model may call
+        // it partial, never a hit or a miss.
+        if model.verdict == .partial, model.words >= vetoWords, !Reader.leftOpen(tokens),
+           !Reader.failureWithoutPraise(&tokens) {
+            return .partial(nil)
+        }
         return rules
     }
 
@@ -353,7 +358,7 @@ enum Tokenizer {
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
-            + "pretended technically insisted insists")
+            + "pretended technically insisted insists insisting")
         add(.tell, "tell know understand")  // "can't tell", "I don't know", "I don't understand why"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
@@ -595,6 +600,11 @@ enum Tokenizer {
         (["never", "again"], .missWord),
         (["answered", "a", "different"], .missWord),  // "it answered a different question"
         (["i", "did", "the"], .myself),  // "it got the idea, I did the details": the user's own work
+        (["saved", "me"], .success),  // "saved me an hour" (not "Output saved to scratch/")
+        (["saved", "time"], .success),
+        (["saves", "me"], .success),
+        (["saves", "time"], .success),
+        (["drop", "in"], .other),  // "useful but not drop-in": a thing named after "but not"
     ]
 
     /// Words that carry a marker beside their lexicon entry (see the `...Marker` constants in
@@ -643,7 +653,7 @@ enum Tokenizer {
         mark(Reader.countMarker, "count")
         mark(Reader.skippedMarker, "skipped")
         mark(Reader.revertedMarker, "reverted")
-        mark(Reader.insistMarker, "insisted insists")
+        mark(Reader.insistMarker, "insisted insists insisting")
         mark(Reader.correctMarker, "correct")
         mark(Reader.wtfMarker, "wtf")
         mark(Reader.hmmMarker, "hmm hmmm")
@@ -1435,6 +1445,22 @@ enum Reader {
     /// doubt, a question, sarcasm or a shrug anywhere in the bullet.
     static func leftOpen(_ t: [Token]) -> Bool {
         t.contains { [.sarcasm, .shrug, .doubt].contains($0.lex) || $0.lex == .sentenceEnd && $0.value == 63 }
+    }
+
+    /// Whether the bullet says failure (`wrong API`, `the tests weren't`, `skipped the edge cases`)
+    /// and praises nothing: no success, hit, success only claimed (`looked right`), praise of a
+    /// part (`Right idea`), nor a word of partial success (`ok`, `mostly`, `good enough`, `the
+    /// gist`). Then what else it says (`tests red after its changes`, `had to restore from
+    /// backup`) does not make it a partial success, and step 11 leaves it open.
+    static func failureWithoutPraise(_ t: inout [Token]) -> Bool {
+        var praised = false, failed = false
+        for range in sentences(t) {
+            let s = signals(&t, range)
+            if s.success != nil || s.hit != nil || s.partPraised || s.claimed { praised = true }
+            if s.miss != nil || s.partDenied || s.partFailed || s.shortfall || s.problem { failed = true }
+        }
+        if t.contains(where: { [.ok, .partialWord, .hitWord, .hitQuality].contains($0.lex) }) { praised = true }
+        return failed && !praised
     }
 
     /// Whether no sentence of the bullet gives the rules a signal: no verdict, count, doubt,
@@ -2350,6 +2376,7 @@ enum Reader {
             case .with, .modifier:
                 // "with tweaks", "minor changes", "with some edits"
                 var k = i + 1
+                if t[i].lex == .with && lex(k) == .the && lex(k + 1) == .editNoun && t[k + 1].value != fixMarker { k += 1 }  // "even with the fixes"
                 if lex(k) == .vague || lex(k) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
                 if lex(k) == .other && lex(k + 1) == .input { k += 1 }
@@ -2594,7 +2621,7 @@ enum Reader {
         if count != nil, lex(k) == .other, lex(k + 1) == .turnNoun { k += 1 }  // "three different phrasings"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
         // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
-        if let c = count, lex(k) == .intervention || more && i > 0 && t[i].lex != .another { count = c + 1 }
+        if let c = count, lex(k) == .intervention || more && t[i].lex != .another { count = c + 1 }
         // "3 rounds of feedback", "two rounds of corrections": follow-ups, after the first prompt.
         // ("5 rounds of back and forth" are the exchanges themselves: 5.)
         if let c = count, lex(k) == .turnNoun, lex(k + 1) == .of, lex(k + 2) == .intervention {
