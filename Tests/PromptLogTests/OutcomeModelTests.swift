@@ -126,19 +126,25 @@ import Testing
     /// bullet partial; it never makes it a hit or a miss, and doubt, a question or sarcasm keep
     /// it open.
     @Test func callsConflictsPartialWhenSure() {
-        // Their writers labelled these partial (a blind set each); the rules find both readings.
-        for text in ["Right idea, wrong API. Adapted it.", "OK with caveats: doesn't handle timezones.",
-                     "Right idea, wrong library version."] {
+        // Signals that conflict: partial where the model is sure of a partial, else left open.
+        // (Which of them the model reads which way changes as it is retrained; both kinds must be
+        // here.)
+        let conflicts = ["Right idea, wrong API. Adapted it.", "OK with caveats: doesn't handle timezones.",
+                         "Right idea, wrong library version.", "Success! Nothing works.", "Worked, except it didn't.",
+                         "Worked great!!! (it did not work)", "Perfect. Except it doesn't compile.",
+                         "It worked first try but I ended up throwing it all away and rewriting."]
+        for text in conflicts {
             #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
-            #expect(Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true, "\(text)")
-            #expect(OutcomeClassifier.classify(text: text) == .partial(nil), "\(text)")
+            let sure = Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
+            #expect(OutcomeClassifier.classify(text: text) == (sure ? .partial(nil) : .unclassified), "\(text)")
         }
-        // A conflict the model reads as a hit or a miss stays open.
-        for text in ["Success! Nothing works.", "Worked, except it didn't."] {
-            #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
-            #expect(Self.model(text).map { $0.verdict != .partial && $0.probability >= OutcomeClassifier.modelSure } == true, "\(text)")
-            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
-        }
+        #expect(conflicts.contains { text in
+            Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
+        })
+        // A conflict the model is sure is a hit or a miss stays open.
+        #expect(conflicts.contains { text in
+            Self.model(text).map { [.hit, .miss].contains($0.verdict) && $0.probability >= OutcomeClassifier.modelSure } == true
+        })
         // So does failure said with nothing praised: what else it says makes no partial success.
         let unpraised = "tests red after its changes"
         #expect(Self.rulesAlone(unpraised) == .unclassified)
