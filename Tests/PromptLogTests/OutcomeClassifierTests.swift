@@ -331,7 +331,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-31 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-33 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -343,7 +343,10 @@ import Testing
     /// asked), `okayish`, `70% of it`, `zero progress`, `if you enjoy` (sarcasm), Japanese
     /// `うまくいかなかった`, `動かず` and `3回` (three times), `or not` (doubt), `one more prompt` at
     /// the start (two turns), `saved me` (success), `with the fixes`, `not drop-in` (a
-    /// restriction), and words of Portuguese, Chinese, German, Dutch, Spanish and French.
+    /// restriction), `quit` (giving up), `doesn't handle`, `tried it once`, `never got the X right`,
+    /// `still can't`, `the cases I listed` (what was asked), `with caveats:` before what it lacks,
+    /// `Needed to` opening a sentence (the user's work), a count after `Eventually.`, French `rien
+    /// de bon`, Japanese `無理`, and words of Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -407,6 +410,14 @@ import Testing
             ("one more prompt and it was fine", .partial(2)), ("kept insisting the bug was in my code. it wasn't.", .miss),
             ("useful but not drop-in", .partial(nil)), ("Saved time overall even with the fixes.", .partial(nil)),
             ("Saved me an hour.", .hit), ("Output saved to scratch/notes.md", .unclassified),
+            // heldout-32, heldout-33
+            ("It kept reverting my fix. Quit after four attempts.", .miss(4)), ("Doesn't handle the actual problem at all.", .miss),
+            ("Tried it once, wrong, moved on.", .miss(1)), ("Abandoned after 6 turns,\n  it never got the recursion right.", .miss(6)),
+            ("Quatre essais, rien de bon.", .miss(4)), ("3回試したけど無理だった", .miss(3)),
+            ("Worked on the first attempt; the regex handles all the edge cases I listed.", .hit),
+            ("ten prompts in and it still can't center a div", .miss(10)),
+            ("Works, with caveats: doesn't handle the empty-list case.", .partial(nil)),
+            ("Not bad. Needed to swap the deprecated call.", .partial(nil)), ("Worked. Eventually. After 7 prompts.", .partial(7)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -226,7 +226,7 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none neither hardly barely nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não pas niet geen nie nada")
+            + " nicht kein keine ne não pas niet geen nie nada rien")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
@@ -339,7 +339,7 @@ enum Tokenizer {
         add(.right, "right")
         add(.away, "away")
         add(.what, "what")
-        add(.wanted, "wanted expected asked expecting")
+        add(.wanted, "wanted expected asked expecting listed specified described requested")
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
@@ -405,7 +405,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles")
         return d
     }()
 
@@ -490,6 +490,7 @@ enum Tokenizer {
         (["if", "you", "enjoy"], .sarcasm),  // "perfect, if you enjoy infinite loops"
         (["if", "you", "like"], .sarcasm),  // "Perfect, if you like code that doesn't compile."
         (["if", "we", "ignore"], .sarcasm),
+        (["if", "i", "wanted"], .sarcasm),  // "Perfect, if I wanted a completely different feature."
         (["i", "think"], .doubt),
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
@@ -595,6 +596,7 @@ enum Tokenizer {
         (["chef", "kiss"], .hitQuality),  // "chef's kiss"
         (["niente", "da", "fare"], .missWord),  // Italian: nothing doing
         (["laissé", "tomber"], .missWord),  // French: dropped it
+        (["rien", "de", "bon"], .missWord),  // French: nothing good
         (["scritto", "io"], .myself),  // Italian: "l'ho scritto io", I wrote it
         (["out", "of", "patience"], .missWord),  // "ran out of patience after 7 prompts": gave up
         (["never", "again"], .missWord),
@@ -622,7 +624,7 @@ enum Tokenizer {
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when unless")
-        mark(Reader.quantifierMarker, "none nothing neither nada")
+        mark(Reader.quantifierMarker, "none nothing neither nada rien")
         mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
@@ -635,7 +637,7 @@ enum Tokenizer {
         mark(Reader.copulaMarker, "was were is are")
         mark(Reader.byMarker, "by")
         mark(Reader.bitMarker, "bit")
-        mark(Reader.stoppedMarker, "stopped stop")
+        mark(Reader.stoppedMarker, "stopped stop quit")
         mark(Reader.comparativeMarker, "smaller faster less fewer lower higher bigger larger quicker shorter cheaper leaner better slower")
         mark(Reader.failureNounMarker, "crash panic regression segfault deadlock hang freeze")
         mark(Reader.fixedMarker, "fixed")
@@ -657,6 +659,7 @@ enum Tokenizer {
         mark(Reader.correctMarker, "correct")
         mark(Reader.wtfMarker, "wtf")
         mark(Reader.hmmMarker, "hmm hmmm")
+        mark(Reader.neededMarker, "needed required")
         return d
     }()
 
@@ -684,6 +687,8 @@ enum Tokenizer {
         ("大体", .partialWord), ("手で", .myself), ("直した", .success),
         // Japanese: as it was, no fix (before 修正, which it holds)
         ("そのまま", .hitWord),
+        // Japanese: no way, impossible
+        ("無理", .missWord),
     ]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
@@ -1326,6 +1331,9 @@ enum Reader {
     static let correctMarker = 5
     /// Marks `wtf`: beside a hit, surprise (`WORKED FIRST TIME WTF`), not failure.
     static let wtfMarker = 5
+    /// Marks `needed` and `required`: before `to` and a verb (`Needed to swap the deprecated
+    /// call.`), what the user had to do, as `had to` is (`need to check it` is what the user will do).
+    static let neededMarker = 1
     /// Marks `hmm`: as the first word before others (`hmm ok after 2 retries`), an interjection.
     static let hmmMarker = 1
     /// Marks `reverted`: after success, the only failure named, it says the user undid the
@@ -1735,7 +1743,7 @@ enum Reader {
             // broken"): the failure is the final word. `Worked first try.`, as `plog outcome --hit`
             // writes it, is a label: what follows it is the user's note.
             if verdict.verdict == .hit && !label {
-                for later in sentences[(k + 1)...] {
+                for (j, later) in sentences[(k + 1)...].enumerated() {
                     let l = signals(&tokens, later)
                     // (After building alone, "Compiles! Does the wrong thing, but compiles.", the failure
                     // is the final word too.)
@@ -1750,6 +1758,11 @@ enum Reader {
                     // it anew ("Nice. But I ended up writing my own.") conflicts with the praise: open.
                     if l.partial || l.tookOver || l.eventually || l.restricted || l.caveat {
                         if l.miss != nil || l.instead || l.wrote && !l.rest && !l.wrotePart { return .unclassified }
+                        // A count may come after it: "Worked. Eventually. After 7 prompts."
+                        for rest in sentences[(k + 1 + j)...] {
+                            let r = signals(&tokens, rest)
+                            if r.miss == nil, let n = r.turns { return .partial(n) }
+                        }
                         return .partial(nil)
                     }
                 }
@@ -1897,7 +1910,7 @@ enum Reader {
         var pendingSeeming: Int? = nil  // position of `looked`, `seems`, `says`, `in theory` in this clause
         var pendingThing = false  // `half the`, `mostly a` in this clause: partial if success follows in it
         var thingClause = false  // a clause after a hit that opens with `the`: about a thing
-        var listing = false  // after "needed fixes:": the failures listed are what was fixed
+        var listing = false  // after "needed fixes:", "with caveats:": the failures listed are what was fixed, or the caveats
         var negationScope = 4  // how many words a negation reaches: to the clause's end for `none`, `not a single`
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
@@ -1972,7 +1985,7 @@ enum Reader {
             switch l {
             case .clauseBreak:
                 if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
-                if t[i].value == 58, s.partial, s.miss == nil, s.success == nil { listing = true }
+                if t[i].value == 58, s.partial && s.success == nil || s.caveat, s.miss == nil { listing = true }
                 // "Probably my prompt was bad, but still: didn't work.": what follows `but` weighs more.
                 // (Doubt before `but` still leaves a success after it open: "not sure it handles leap
                 // years, but it compiles".)
@@ -2044,14 +2057,18 @@ enum Reader {
                 i += 1
             case .still:
                 // "still didn't handle pagination": a failure, whatever the verb.
-                if lex(i + 1) == .negation { record(.miss, at: i) }
+                // ("still can't", "still doesn't": a contracted negation after the verb)
+                if lex(i + 1) == .negation || lex(i + 2) == .negation && t[i + 2].value == contractedMarker { record(.miss, at: i) }
                 i += 1
             case .failsDenied where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker:
                 record(.miss, at: i); i += 2  // "Used none of it."
             case .failsDenied:
                 // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing, nor
                 // does an instruction ("told it not to use lodash").
-                if let neg = pendingNegation, i - neg <= 4, t[i - 1].lex != .to { pendingNegation = nil; record(.miss, at: i) }
+                if let neg = pendingNegation, i - neg <= 4, t[i - 1].lex != .to {
+                    pendingNegation = nil
+                    if listing { s.shortfall = true } else { record(.miss, at: i) }  // "with caveats: doesn't handle X"
+                }
                 i += 1
             case .rest:
                 s.rest = true; i += 1
@@ -2278,7 +2295,9 @@ enum Reader {
                     // "got the layout; I did the colours": a part of it right. "got the same error" is not.
                     var k = i + 2
                     while k < end, ![.clauseBreak, .sentenceEnd, .problem, .missWord, .negation, .no].contains(t[k].lex) { k += 1 }
-                    if k >= end || t[k].lex == .clauseBreak || t[k].lex == .sentenceEnd { record(.success, at: i) }
+                    // ("never got the recursion right": the verdict, and its negation, are in `right`.)
+                    if k >= end || t[k].lex == .clauseBreak || t[k].lex == .sentenceEnd,
+                       !t[(i + 2)..<min(k, end)].contains(where: { $0.lex == .right }) { record(.success, at: i) }
                     i += 2; continue
                 }
                 if lex(i + 1) == .it {
@@ -2325,9 +2344,9 @@ enum Reader {
             case .after where lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
                 && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
                 s.afterOneTurn = true; i += 4  // "bailed after the first answer": one turn
-            case .verify where lex(i + 1) == .once:
-                // "Tried once, wrong, didn't bother again.": one try
-                record(.turns(1), at: i); s.oneCount = true; i += 2
+            case .verify where lex(i + 1) == .once || lex(i + 1) == .it && lex(i + 2) == .once:
+                // "Tried once, wrong, didn't bother again.", "Tried it once": one try
+                record(.turns(1), at: i); s.oneCount = true; i += lex(i + 1) == .it ? 3 : 2
             case .wanted where lex(i + 1) == .other && t[i + 1].value == againMarker,
                  .verify where lex(i + 1) == .other && t[i + 1].value == againMarker:
                 record(.turns(2), at: i); i += 2  // "asked again and it was fine", "tried again"
@@ -2349,6 +2368,9 @@ enum Reader {
             case .need where lex(i + 1) == .to && lex(i + 2) == .verify:
                 if s.doubt == nil { s.doubt = i }  // "need to recheck": a check not yet made
                 i += 3
+            case .need where t[i].value == neededMarker && lex(i + 1) == .to && lex(i + 2) == .other
+                && t[i + 2].value != gerundMarker && i == start:
+                record(.partial, at: i); i += 2  // "Needed to swap the deprecated call."
             case .need:
                 // "needed a nudge", "needs more work", "needed 3 turns", "needed to fix imports": the
                 // answer needed more; "need to check it" (what the user will do) says nothing.
