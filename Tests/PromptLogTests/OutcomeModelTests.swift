@@ -108,9 +108,12 @@ import Testing
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
         // The opening is the verdict, whatever the model makes of the note after it.
-        let canonical = "Worked first try. Needed a small fix for the imports."
-        #expect(Self.model(canonical).map { $0.verdict != .hit && $0.probability >= OutcomeClassifier.modelVeto } == true)
-        #expect(OutcomeClassifier.classify(text: canonical) == .hit)
+        // (Which of them the model doubts changes as it is retrained; one must be here.)
+        let canonical = ["Worked first try. Needed a small fix for the imports.", "Worked first try. Had to fix the imports myself."]
+        #expect(canonical.contains { text in
+            Self.model(text).map { $0.verdict != .hit && $0.probability >= OutcomeClassifier.modelVeto } == true
+        })
+        for text in canonical { #expect(OutcomeClassifier.classify(text: text) == .hit, "\(text)") }
         // One or two words are too few features to judge: the rules' reading stands.
         let short = ["compiles", "got it", "yeah", "fixed", "decent", "useful"]
         #expect(short.contains { text in
