@@ -279,7 +279,8 @@ import Testing
         // (or tell of the turns before: "Worked after 3 turns. failed twice").
         let takingBack = ["no luck", "gave up", "Nope", "❌", "Failed.", "did not work: timed out", "NOT", "wasn't",
                           "... not.", "in its head", "looked right, wasn't", "wrote it myself instead",
-                          "prod is still broken", "failed twice", "gave up after 4 turns"]
+                          "prod is still broken", "failed twice", "gave up after 4 turns",
+                          "Actually no, it was the old build running."]
         // Words that state a count of their own: the verdict must hold; hits and stated partials keep theirs.
         let counting = ["worked on the second try", "failed twice", "took 3 tries", "after 1 turn", "2-3 turns",
                         "gave up after 4 turns", "(5 turns)", "third attempt", "one-shot"]
@@ -310,7 +311,7 @@ import Testing
             }
             check(.miss(turns: 1), .miss(1))
         }
-        #expect(checked == (15 + 15 + 9) * (130 + 127))
+        #expect(checked == (15 + 16 + 9) * (130 + 127))
     }
 
     /// `Worked first try.` with a note that says failure or takes it back is open: five blind
@@ -331,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-33 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-35 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -346,7 +347,10 @@ import Testing
     /// restriction), `quit` (giving up), `doesn't handle`, `tried it once`, `never got the X right`,
     /// `still can't`, `the cases I listed` (what was asked), `with caveats:` before what it lacks,
     /// `Needed to` opening a sentence (the user's work), a count after `Eventually.`, French `rien
-    /// de bon`, Japanese `無理`, and words of Portuguese, Chinese, German, Dutch, Spanish and French.
+    /// de bon`, Japanese `無理`, `better than what I'd have written`, `prodding` (help), `didn't
+    /// match`, `try number three`, `asked once more`, `added the missing test` (what was missing,
+    /// added), `barely` (a part), `no changes 🚀`, and words of
+    /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -419,6 +423,13 @@ import Testing
             ("Works, with caveats: doesn't handle the empty-list case.", .partial(nil)),
             ("Not bad. Needed to swap the deprecated call.", .partial(nil)), ("Worked. Eventually. After 7 prompts.", .partial(7)),
             ("Perfect, if I wanted a completely different feature.", .miss),
+            // heldout-34, heldout-35
+            ("better than what I would have written tbh", .hit), ("After some prodding, yes.", .partial(nil)),
+            ("Output didn't match the spec at all.", .miss), ("it got there on try number three", .partial(3)),
+            ("Got the algorithm right but it was O(n^2); asked once more and it fixed it.", .partial(2)),
+            ("Tried once more, same error.", .miss(2)), ("Exactly right, and it even added the missing test case.", .hit),
+            ("Took 6 turns. Ended up with something I could use,\n  barely.", .partial(6)), ("Works, barely.", .partial(nil)),
+            ("straight to prod, no changes 🚀", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -148,6 +148,10 @@ import Testing
         #expect(conflicts.contains { text in
             Self.model(text).map { [.hit, .miss].contains($0.verdict) && $0.probability >= OutcomeClassifier.modelSure } == true
         })
+        // And a failure standing alone in its clause, which fails the whole answer.
+        #expect(Self.rulesAlone("Good but wrong.") == .unclassified)
+        #expect(Self.model("Good but wrong.").map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true)
+        #expect(OutcomeClassifier.classify(text: "Good but wrong.") == .unclassified)
         // So does failure said with nothing praised: what else it says makes no partial success.
         let unpraised = "tests red after its changes"
         #expect(Self.rulesAlone(unpraised) == .unclassified)
@@ -163,6 +167,14 @@ import Testing
 
     static func model(_ text: String) -> (verdict: Verdict, probability: Double, words: Int)? {
         Array(text.utf8).withUnsafeBufferPointer { OutcomeModel.verdict($0) }
+    }
+
+    /// A signal a hedge leaves open (`docs might be wrong`) is still a signal: step 9 does not
+    /// place the bullet, however sure the model is.
+    @Test func leavesHedgedSignalsToTheRules() {
+        let text = "Answer contradicts the docs; docs might be wrong though."
+        #expect(Self.rulesAlone(text) == .unclassified)
+        #expect(OutcomeClassifier.classify(text: text) == .unclassified)
     }
 
     /// Where the model is unsure, a bullet with no signal stays unclassified.

@@ -123,8 +123,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    "Did not fail", "Works?"), and the openings `plog outcome` writes are not put to it. A model
 ///    that knows none of a bullet's words has no opinion, in any step.
 /// 11. Where the rules leave a bullet open because its signals conflict (`Right idea, wrong API.
-///    Adapted it.`: success and failure both, no failure said with nothing praised, and no doubt,
-///    question, sarcasm or shrug anywhere),
+///    Adapted it.`: success and failure both, no failure said with nothing praised or standing
+///    alone in its clause (`Good but wrong.`), and no doubt, question, sarcasm or shrug anywhere),
 ///    and the model is at least `modelSure` (0.8) sure it is partial, it is partial, with no count.
 ///    Never a hit or a miss: a bag of words reads `Success! Nothing works.` as a hit, and mixed
 ///    signals are the shape of a partial success.
@@ -174,7 +174,7 @@ public enum OutcomeClassifier {
         // the outcome open on purpose, and no failure said with nothing praised: the model may call
         // it partial, never a hit or a miss.
         if model.verdict == .partial, model.words >= vetoWords, !Reader.leftOpen(tokens),
-           !Reader.failureWithoutPraise(&tokens) {
+           !Reader.failureWithoutPraise(&tokens), !Reader.failureStandsAlone(tokens) {
             return .partial(nil)
         }
         return rules
@@ -224,7 +224,7 @@ enum Tokenizer {
                 d[String(w)] = lex
             }
         }
-        add(.negation, "not never without nothing none neither hardly barely nor cannot dint didnt doesnt dont wont cant couldnt "
+        add(.negation, "not never without nothing none neither hardly nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
             + " nicht kein keine ne não pas niet geen nie nada rien")
         add(.no, "no")
@@ -243,7 +243,8 @@ enum Tokenizer {
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged "
             + "untouched bingo "
             + "verbatim")
-        add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half "
+        // ("barely works", "something I could use, barely": a part, not a failure)
+        add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
             + "tinkering tinkered "
@@ -343,7 +344,7 @@ enum Tokenizer {
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
-            + "prompting coaxing coaching wrangling aanwijzing aanwijzingen")
+            + "prompting coaxing coaching wrangling prodding aanwijzing aanwijzingen")
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
             + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
@@ -405,7 +406,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches")
         return d
     }()
 
@@ -463,6 +464,7 @@ enum Tokenizer {
         (["cut", "my", "losses"], .missWord),  // "after 6 turns I cut my losses"
         (["messed", "up"], .missWord),
         (["better", "than", "nothing"], .partialWord),
+        (["better", "than", "what"], .success),  // "better than what I'd have written"
         (["von", "hand"], .myself),  // German: by hand
         // Italian "non" only before a verb: "non-trivial" is no negation.
         (["non", "ha"], .negation),  // non ha funzionato
@@ -660,6 +662,7 @@ enum Tokenizer {
         mark(Reader.wtfMarker, "wtf")
         mark(Reader.hmmMarker, "hmm hmmm")
         mark(Reader.neededMarker, "needed required")
+        mark(Reader.numberWordMarker, "number")
         return d
     }()
 
@@ -1145,6 +1148,7 @@ struct Signals {
     var contrastedDoubt: Int? = nil  // doubt before `but`: open beside success, outweighed by failure
     var firstFew = false         // "the first two", "the first few": earlier attempts, so a later one
     var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
+    var hedged = false           // a signal a hedge left open: "docs might be wrong"
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
@@ -1334,6 +1338,8 @@ enum Reader {
     /// Marks `needed` and `required`: before `to` and a verb (`Needed to swap the deprecated
     /// call.`), what the user had to do, as `had to` is (`need to check it` is what the user will do).
     static let neededMarker = 1
+    /// Marks `number` ("try number three"): the count follows.
+    static let numberWordMarker = 18
     /// Marks `hmm`: as the first word before others (`hmm ok after 2 retries`), an interjection.
     static let hmmMarker = 1
     /// Marks `reverted`: after success, the only failure named, it says the user undid the
@@ -1471,6 +1477,14 @@ enum Reader {
         return failed && !praised
     }
 
+    /// Whether a failure word stands alone in its clause (`Good but wrong.`, `Fine. Broken.`): it
+    /// fails the whole answer, not a part of it (`wrong API`), so beside praise the writer
+    /// contradicts themself, and step 11 leaves it open.
+    static func failureStandsAlone(_ t: [Token]) -> Bool {
+        func isBreak(_ k: Int) -> Bool { k < 0 || k >= t.count || t[k].lex == .clauseBreak || t[k].lex == .sentenceEnd }
+        return t.indices.contains { t[$0].lex == .missWord && isBreak($0 - 1) && isBreak($0 + 1) }
+    }
+
     /// Whether no sentence of the bullet gives the rules a signal: no verdict, count, doubt,
     /// question, sarcasm or shrug. Text the rules leave open for a reason (a conflict, doubt, a
     /// question) is not "nothing".
@@ -1479,7 +1493,7 @@ enum Reader {
         return !sentences(t).contains { range in
             let s = signals(&t, range)
             return s.any || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
-                || s.problem || s.wrote || s.litotes || s.partDenied
+                || s.problem || s.wrote || s.litotes || s.partDenied || s.hedged
         }
     }
 
@@ -1497,8 +1511,10 @@ enum Reader {
                 while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the, .failsDenied, .verify].contains(t[b].lex) { b -= 1 }
                 if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except { return true }  // "worked, except it didn't"
             }
-            // "first try, no": `no` on its own after a break.
-            if t[k].lex == .no, alone, k > 0, t[k - 1].lex == .clauseBreak || t[k - 1].lex == .sentenceEnd { return true }
+            // "first try, no": `no` on its own after a break, maybe after one word ("Actually no, it
+            // was the old build").
+            if t[k].lex == .no, alone, k > 0, t[k - 1].lex == .clauseBreak || t[k - 1].lex == .sentenceEnd
+                || t[k - 1].lex == .other && (k == 1 || t[k - 2].lex == .sentenceEnd) { return true }
             k += 1
         }
         return false
@@ -1928,7 +1944,7 @@ enum Reader {
             if let hedge = pendingHedge, pos - hedge <= 4 {
                 // "unsure if it works", "should work": the signal is left open.
                 pendingHedge = nil
-                if case .negation = kind {} else { return }
+                if case .negation = kind {} else { s.hedged = true; return }
             }
             var denied = false
             var faint = false
@@ -2078,6 +2094,8 @@ enum Reader {
                 // "Answer was for Python 2. Skipped.": after what the answer was, the user passed it
                 // over ("Skipped" alone may be the task)
                 record(.miss, at: i); i += 1
+            case .shortfall where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .stepIn:
+                i += 1  // "it even added the missing test case": what was missing, added
             case .shortfall:
                 s.shortfall = true; i += 1
             case .nope where (start..<i).contains(where: { t[$0].lex == .wanted }):
@@ -2096,8 +2114,9 @@ enum Reader {
                 if let c = turnPhrase(t, i + 1, end), let n = c.count { record(.turns(n + 1), at: i); i = c.next; continue }
                 record(.turns(t[i].value == retriedOnceMarker ? 2 : nil), at: i); i += 1
             case .turnNoun where lex(i + 1) == .number
-                || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number:
-                // "try #3", "attempt 3 worked", "turns: 3"
+                || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number
+                || lex(i + 1) == .other && t[i + 1].value == numberWordMarker && lex(i + 2) == .number:
+                // "try #3", "attempt 3 worked", "turns: 3", "try number three"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
             case .negation where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
@@ -2132,11 +2151,11 @@ enum Reader {
             case .no where lex(i + 1) == .editNoun && t[i + 1].value == fixMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.miss, at: i); i += 2  // "Circular reasoning, no fix.": no solution
             case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention,
-                 .no where lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)),
-                 .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd].contains(lex(i + 2)),
+                 .no where lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)),
+                 .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)),
                  .negation where t[i].value == 0 && lex(i + 1) == .editNoun && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 // ("accepted the diff without changes": the same)
-                // ("no edits.", "zero changes needed": the same; "no fix yet" is not)
+                // ("no edits.", "zero changes needed", "no changes 🚀": the same; "no fix yet" is not)
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
                 if lex(i) == .need { i += 1 }
@@ -2344,9 +2363,13 @@ enum Reader {
             case .after where lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
                 && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
                 s.afterOneTurn = true; i += 4  // "bailed after the first answer": one turn
-            case .verify where lex(i + 1) == .once || lex(i + 1) == .it && lex(i + 2) == .once:
+            case .verify where lex(i + 1) == .once && !(lex(i + 2) == .vague && t[i + 2].value == moreMarker)
+                || lex(i + 1) == .it && lex(i + 2) == .once:
                 // "Tried once, wrong, didn't bother again.", "Tried it once": one try
                 record(.turns(1), at: i); s.oneCount = true; i += lex(i + 1) == .it ? 3 : 2
+            case .wanted where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker,
+                 .verify where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker:
+                record(.turns(2), at: i); i += 3  // "asked once more and it fixed it", "tried once more"
             case .wanted where lex(i + 1) == .other && t[i + 1].value == againMarker,
                  .verify where lex(i + 1) == .other && t[i + 1].value == againMarker:
                 record(.turns(2), at: i); i += 2  // "asked again and it was fine", "tried again"
