@@ -148,10 +148,16 @@ import Testing
         #expect(conflicts.contains { text in
             Self.model(text).map { [.hit, .miss].contains($0.verdict) && $0.probability >= OutcomeClassifier.modelSure } == true
         })
-        // And a failure standing alone in its clause, which fails the whole answer.
-        #expect(Self.rulesAlone("Good but wrong.") == .unclassified)
-        #expect(Self.model("Good but wrong.").map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true)
-        #expect(OutcomeClassifier.classify(text: "Good but wrong.") == .unclassified)
+        // And a failure standing alone in its clause, which fails the whole answer (one the model
+        // is sure is partial must be here).
+        let whole = ["Good but wrong.", "Useful, but broken.", "Helpful but wrong.", "Nice but broken."]
+        for text in whole {
+            #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
+        }
+        #expect(whole.contains { text in
+            Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
+        })
         // So does failure said with nothing praised: what else it says makes no partial success.
         let unpraised = "tests red after its changes"
         #expect(Self.rulesAlone(unpraised) == .unclassified)
