@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-35 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-37 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -349,7 +349,10 @@ import Testing
     /// `Needed to` opening a sentence (the user's work), a count after `Eventually.`, French `rien
     /// de bon`, Japanese `無理`, `better than what I'd have written`, `prodding` (help), `didn't
     /// match`, `try number three`, `asked once more`, `added the missing test` (what was missing,
-    /// added), `barely` (a part), `no changes 🚀`, and words of
+    /// added), `barely` (a part), `no changes 🚀`, `if you wanted` (sarcasm), Chinese `三次` inside a
+    /// word, `Build time dropped` (a measure), `kept the old implementation` after giving up (the
+    /// user's own), `never finished`, `abandonned`, `ok` beside a count (the last try worked), `and
+    /// one more` after a count, 👏 after praise beside a deed told plainly (a slow clap), and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -430,6 +433,17 @@ import Testing
             ("Tried once more, same error.", .miss(2)), ("Exactly right, and it even added the missing test case.", .hit),
             ("Took 6 turns. Ended up with something I could use,\n  barely.", .partial(6)), ("Works, barely.", .partial(nil)),
             ("straight to prod, no changes 🚀", .hit),
+            // heldout-36, heldout-37
+            ("Super helpful, if you wanted code that doesn't compile.", .miss), ("试了三次都不行，放弃了", .miss(3)),
+            ("Gave me the right Dockerfile immediately.\n  Build time dropped too.", .hit),
+            ("It kept suggesting deprecated APIs.\n  Gave up and kept the old implementation.", .miss),
+            ("Worked first try.\n  Even kept the existing comments.", .hit),
+            ("never finished the answer, did it manually", .miss), ("abandonned, too much context needed", .miss),
+            ("OK on the 4th attempt.\n  The first three all used the wrong endpoint.", .partial(4)),
+            ("Im zweiten Anlauf ok,\n  aber die Tests hab ich selbst geschrieben.", .partial(2)),
+            ("Answer was OK but used an outdated API, swapped to the new one manually.", .partial(nil)),
+            ("Good start, two follow-ups to fix types\n  and one more for the tests.", .partial(4)),
+            ("Brilliant, it rewrote my whole file in Kotlin. In a Swift project. 👏", .miss), ("Worked first try 👏", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -285,7 +285,7 @@ enum Tokenizer {
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
-            + "worse abandoned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
+            + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
@@ -493,6 +493,7 @@ enum Tokenizer {
         (["if", "you", "like"], .sarcasm),  // "Perfect, if you like code that doesn't compile."
         (["if", "we", "ignore"], .sarcasm),
         (["if", "i", "wanted"], .sarcasm),  // "Perfect, if I wanted a completely different feature."
+        (["if", "you", "wanted"], .sarcasm),  // "Super helpful, if you wanted code that doesn't compile."
         (["i", "think"], .doubt),
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
@@ -663,6 +664,8 @@ enum Tokenizer {
         mark(Reader.hmmMarker, "hmm hmmm")
         mark(Reader.neededMarker, "needed required")
         mark(Reader.numberWordMarker, "number")
+        mark(Reader.oldMarker, "old original existing previous")
+        mark(Reader.finishedMarker, "finished finish finishing")
         return d
     }()
 
@@ -944,6 +947,8 @@ enum Tokenizer {
             case 0x1F644, 0x1F643:  // 🙄 🙃: praise beside them is not meant
                 flushWord(); forgetWords()
                 tokens.append(Token(lex: .sarcasm, value: cp == 0x1F643 ? Reader.ironyMarker : Reader.eyeRollMarker))
+            case 0x1F44F:  // 👏: applause, or a slow clap (see `Reader.clapMarker`)
+                flushWord(); forgetWords(); tokens.append(Token(lex: .other, value: Reader.clapMarker))
             case 0x1F937, 0x1F914:  // 🤷 🤔: no hit beside them
                 flushWord(); forgetWords(); tokens.append(Token(lex: .shrug))
             case 0x1F7E1, 0x1F7E0, 0x1F536, 0x1F538:  // 🟡 🟠 🔶 🔸
@@ -1021,6 +1026,20 @@ enum Tokenizer {
                   w.dropFirst(6).starts(with: "次".utf8) {
             found.append((0, Token(lex: .ordinal, value: n + 1)))  // Chinese 第三次, the third time
             found.append((0, Token(lex: .turnNoun)))
+        }
+        // A count inside the word (试了三次都不行, tried three times; 三回試した): two to ten times.
+        if found.isEmpty {
+            for n in 1..<kanjiNumerals.count {
+                let numeral = Array(kanjiNumerals[n].utf8)
+                guard w.count >= numeral.count + 3 else { continue }
+                for at in stride(from: 0, through: w.count - numeral.count - 3, by: 1)
+                where w[at..<at + 3].elementsEqual(numeral) && (w[(at + 3)...].starts(with: "次".utf8)
+                    || w[(at + 3)...].starts(with: "回".utf8) && !w[(at + 3)...].starts(with: "回目".utf8))
+                    && !(at >= 3 && w[(at - 3)..<at].elementsEqual("第".utf8)) {
+                    found.append((at, Token(lex: .times, value: n + 1)))
+                    break
+                }
+            }
         }
         var claimed: [Range<Int>] = []
         for (part, lex) in wordParts {
@@ -1149,6 +1168,7 @@ struct Signals {
     var firstFew = false         // "the first two", "the first few": earlier attempts, so a later one
     var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
     var hedged = false           // a signal a hedge left open: "docs might be wrong"
+    var okSaid = false           // `ok` said, not denied: too little alone, but beside turns the last one worked
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
@@ -1338,6 +1358,13 @@ enum Reader {
     /// Marks `needed` and `required`: before `to` and a verb (`Needed to swap the deprecated
     /// call.`), what the user had to do, as `had to` is (`need to check it` is what the user will do).
     static let neededMarker = 1
+    /// Marks `finished`: denied ("never finished the answer"), a failure.
+    static let finishedMarker = 1
+    /// Marks 👏: after praise standing alone before what the answer did, told without judgement
+    /// (`Brilliant, it rewrote my whole file in Kotlin. 👏`), a slow clap, a miss; elsewhere no signal.
+    static let clapMarker = 20
+    /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
+    static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
     static let numberWordMarker = 18
     /// Marks `hmm`: as the first word before others (`hmm ok after 2 retries`), an interjection.
@@ -1619,7 +1646,10 @@ enum Reader {
         // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
         let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
             || tokens.contains { $0.lex == .sarcasm && $0.value == ironyMarker } && tokens.contains { $0.lex == .it }
-        if praiseBesideDeed(&tokens) { return eyeRoll ? .miss : .unclassified }
+        if praiseBesideDeed(&tokens) {
+            let slowClap = tokens.last.map { $0.lex == .other && $0.value == clapMarker } ?? false
+            return eyeRoll || slowClap ? .miss : .unclassified
+        }
         let sentences = Self.sentences(tokens)
         // A sarcasm cue anywhere (🙄, "/s", "oh sure", scare quotes) vetoes every success reading.
         let sarcastic = tokens.contains { $0.lex == .sarcasm && $0.value != countMarker }
@@ -1744,8 +1774,9 @@ enum Reader {
             }
             // Turns and nothing else ("Tried twice.", "Took 6 prompts."), then failure alone in a
             // later sentence ("Both wrong. Wrote it by hand."): a miss after those turns.
+            // ("OK on the 4th attempt. The first three all used the wrong endpoint.": the last one worked.)
             if verdict.verdict == .partial, s.turns != nil || s.moreTurns, s.success == nil, s.hit == nil,
-               !s.partial, !s.eventually, !s.tookOver, s.miss == nil, !label {
+               !s.partial, !s.eventually, !s.tookOver, s.miss == nil, !s.okSaid, !label {
                 for later in sentences[(k + 1)...] {
                     let l = signals(&tokens, later)
                     guard l.any else { continue }
@@ -1824,8 +1855,9 @@ enum Reader {
             }
             // "Switched to doing it by hand after the 2nd prompt", "rolled my own after attempt #3": the
             // user took over after those turns, and nothing says the answer helped.
+            // ("Im zweiten Anlauf ok, aber die Tests hab ich selbst geschrieben": the answer was ok.)
             if s.tookOver && s.success == nil && s.hit == nil && !s.partial && !s.rest && !s.helped && !s.eventually
-                && !s.partPraised && !s.shortfall {
+                && !s.partPraised && !s.shortfall && !s.okSaid {
                 return .miss(s.turns)
             }
             // "Tried twice, then fixed it by hand": the only success is the user's, after those turns.
@@ -1851,8 +1883,9 @@ enum Reader {
         // own version", "did it myself in the end"): a miss; finishing it ("finished it myself",
         // "fixed the rest by hand") or fixing it ("fixed it myself") is partial.
         // ("missed the down() method, added it by hand": the user added what the answer left out.)
+        // ("Answer was OK but used an outdated API, swapped to the new one manually": the answer was ok.)
         if s.tookOver && !s.rest && !s.partial && s.success == nil && s.hit == nil && !s.helped && !s.partPraised
-            && !s.shortfall {
+            && !s.shortfall && !s.okSaid {
             return .miss
         }
         // The answer failed and the user then did the work ("wrong answer, fixed it myself", "gave
@@ -2068,6 +2101,11 @@ enum Reader {
                 s.wrote = true; i += 1
             case .kept:
                 // "kept the tests, threw away the rest": a part kept; "kept it as is": all of it.
+                // ("Gave up and kept the old implementation": after a failure, the user's own, instead
+                // of the answer; "it kept the existing comments" is the answer's doing.)
+                if lex(i + 1) == .the, lex(i + 2) == .other, t[i + 2].value == oldMarker, s.miss != nil {
+                    s.instead = true; s.tookOver = true; i += 3; continue
+                }
                 if lex(i + 1) == .the { s.keptPart = true; i += 2; continue }
                 if lex(i + 1) == .it, t[i].value != tookMarker { record(.success, at: i); i += 2; continue }
                 i += 1
@@ -2086,6 +2124,8 @@ enum Reader {
                     if listing { s.shortfall = true } else { record(.miss, at: i) }  // "with caveats: doesn't handle X"
                 }
                 i += 1
+            case .rest where t[i].value == finishedMarker && pendingNegation.map({ i - $0 <= 2 }) == true:
+                pendingNegation = nil; record(.miss, at: i); i += 1  // "never finished the answer"
             case .rest:
                 s.rest = true; i += 1
             case .shortfall where i > start && (t[i - 1].lex == .modifier || t[i - 1].lex == .other && t[i - 1].value == bitMarker):
@@ -2224,7 +2264,7 @@ enum Reader {
                 i += 1
             case .ok:
                 i += 1  // `ok` alone says too little; `not ok` is a miss
-                if let neg = pendingNegation, i - 1 - neg <= 4 { pendingNegation = nil; record(.miss, at: i - 1) }
+                if let neg = pendingNegation, i - 1 - neg <= 4 { pendingNegation = nil; record(.miss, at: i - 1) } else { s.okSaid = true }
             case .hitQuality:
                 record(.hitQuality, at: i); i += 1
             case .hitWord, .symbolHit:
@@ -2251,6 +2291,8 @@ enum Reader {
                 && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
                     || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker):
                 i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
+            case .missWord where t[i].value == droppedMarker && i > start && t[i - 1].lex == .turnNoun:
+                i += 1  // "Build time dropped too.": a measure fell
             case .missWord where s.strongSuccess && (lex(i + 1) == .on || lex(i + 1) == .in_) && lex(i + 2) == .other
                 && t[i].value != flawMarker:
                 s.restricted = true; s.partFailed = true; i += 1  // "fine on Linux, crashes on macOS": fails somewhere
@@ -2506,6 +2548,10 @@ enum Reader {
                 || t[$0].lex == .verify && t[$0].value == runMarker }):
                 // "Ran it 3 times to compare outputs": runs, not prompts.
                 i = turnPhrase(t, i, end)?.next ?? i + 1
+            case .number where t[i].value == 1 && lex(i + 1) == .vague && t[i + 1].value == moreMarker && s.turns != nil
+                && turnPhrase(t, i, end) == nil:
+                // "two follow-ups to fix types and one more for the tests": one more after those.
+                s.turns! += 1; i += 2
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
@@ -2535,7 +2581,8 @@ enum Reader {
                 // "but only for the happy path", "only on small inputs", "for the simple case only";
                 // "only took one prompt" restricts nothing.
                 if [.on, .in_, .with, .clauseBreak, .sentenceEnd].contains(lex(i + 1))
-                    || lex(i + 1) == .the && ![.ordinal, .number, .single].contains(lex(i + 2))  // not "only the first prompt"
+                    || lex(i + 1) == .the && (![.ordinal, .number, .single].contains(lex(i + 2))  // not "only the first prompt"
+                        || ![.turnNoun, .answerNoun, .intervention, .pass, .go].contains(lex(i + 3)))  // "Only the first function was right."
                     || lex(i + 1) == .other && t[i + 1].value == scopeMarker {
                     s.restricted = true
                 }
