@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-37 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-39 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -352,7 +352,12 @@ import Testing
     /// added), `barely` (a part), `no changes 🚀`, `if you wanted` (sarcasm), Chinese `三次` inside a
     /// word, `Build time dropped` (a measure), `kept the old implementation` after giving up (the
     /// user's own), `never finished`, `abandonned`, `ok` beside a count (the last try worked), `and
-    /// one more` after a count, 👏 after praise beside a deed told plainly (a slow clap), and words of
+    /// one more` after a count, 👏 after praise beside a deed told plainly (a slow clap),
+    /// `investigating` (doubt), `without changes 🎉`, `(twice)` after a follow-up, `I stopped:`,
+    /// `convinced` (a claim), `every try (3)`, `hack` (a flaw), `great job` before a failure
+    /// (sarcasm), `not at all` after a part, `ok` beside a count and a failure of another try, a
+    /// feeling after a degree (`almost suspicious`), `after the follow-up` (two turns), a claim then
+    /// `Gave up.`, `not bad at all`, questions asked both ways, `using its approach`, and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -444,6 +449,18 @@ import Testing
             ("Answer was OK but used an outdated API, swapped to the new one manually.", .partial(nil)),
             ("Good start, two follow-ups to fix types\n  and one more for the tests.", .partial(4)),
             ("Brilliant, it rewrote my whole file in Kotlin. In a Swift project. 👏", .miss), ("Worked first try 👏", .hit),
+            // heldout-38, heldout-39
+            ("tests pass but the output looks wrong?? investigating", .unclassified),
+            ("Compiled and ran without changes 🎉", .hit), ("worked after I reminded it (twice) that we use tabs", .partial(3)),
+            ("Two rounds, then I stopped: it kept reintroducing\n  the same null deref.", .miss(2)),
+            ("It's convinced `useEffect` runs on the server. It doesn't.", .miss), ("Wrong on every try (3).", .miss(3)),
+            ("Works, with one hack I'm not proud of.", .partial(nil)), ("Great job inventing a whole new AWS service. 10/10.", .miss),
+            ("it did the backend part fine, the frontend part not at all", .partial(nil)),
+            ("second attempt ok, first one didn't compile", .partial(2)), ("OK, gave up after 3 tries.", .miss(3)),
+            ("it's perfect, i'm almost suspicious", .hit), ("It's fine after the follow-up about timezones.", .partial(2)),
+            ("It insisted on using a library we don't have. Gave up.", .miss), ("Not bad at all, used it as-is.", .hit),
+            ("Worked? Didn't? The diff is empty and the tests pass anyway.", .unclassified), ("Worked? Yes, first try.", .hit),
+            ("Didn't use its approach, wrote my own.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

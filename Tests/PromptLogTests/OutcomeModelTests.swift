@@ -183,6 +183,16 @@ import Testing
         #expect(OutcomeClassifier.classify(text: text) == .unclassified)
     }
 
+    /// Read by the rules as a partial since heldout-39 was measured; until the model is trained on
+    /// it, it disagrees (step 10). Either way, never a miss.
+    @Test func okButAPartFailed() {
+        for text in ["Output was ok, but the comments were wrong and I deleted them.", "OK but the tests were broken.",
+                     "Ended up using its approach but my own code."] {
+            #expect(Self.rulesAlone(text) == .partial(nil), "\(text)")
+            #expect([.partial, .unclassified].contains(OutcomeClassifier.classify(text: text).verdict), "\(text)")
+        }
+    }
+
     /// Where the model is unsure, a bullet with no signal stays unclassified.
     @Test func leavesUnsureTextOpen() {
         for text in ["Saved the reply for later.", "See PR #482.", "Used in the release branch.", "TBD"] {

@@ -296,7 +296,7 @@ enum Tokenizer {
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
-        add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky clunky sloppy bloated "
+        add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky hack clunky sloppy bloated "
             + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt faltou")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
@@ -355,11 +355,11 @@ enum Tokenizer {
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
         add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked "
-            + "tomorrow hmm hmmm waiting")  // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."
+            + "tomorrow hmm hmmm waiting investigating")  // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
-            + "pretended technically insisted insists insisting")
+            + "pretended technically insisted insists insisting convinced")
         add(.tell, "tell know understand")  // "can't tell", "I don't know", "I don't understand why"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
@@ -509,7 +509,9 @@ enum Tokenizer {
         (["roll", "back"], .missWord),
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
-        (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
+        (["not", "so", "much"], .partialWord),
+        (["not", "bad", "at"], .success),  // "Not bad at all, used it as-is.": praise, not faint
+        (["not", "at", "all"], .negation),  // "the frontend part not at all": a denial standing alone  // "got the UI right, the networking layer not so much"
         (["good", "enough"], .partialWord),
         (["close", "enough"], .partialWord),
         (["nice", "try"], .other),  // "Nice try, but no.": consolation, not praise
@@ -573,6 +575,9 @@ enum Tokenizer {
         (["hit", "and", "miss"], .doubt),
         (["hit", "or", "miss"], .doubt),
         (["fifty", "fifty"], .partialWord),
+        (["good", "job"], .success),  // "Great job inventing a whole new AWS service.": praise of a failure, sarcasm
+        (["great", "job"], .success),
+        (["nice", "job"], .success),
         (["yeah", "no"], .nope),  // "yeah no": a polite no
         (["yeah", "nah"], .nope),
         (["nah", "yeah"], .success),  // "nah yeah": a yes
@@ -658,7 +663,7 @@ enum Tokenizer {
         mark(Reader.countMarker, "count")
         mark(Reader.skippedMarker, "skipped")
         mark(Reader.revertedMarker, "reverted")
-        mark(Reader.insistMarker, "insisted insists insisting")
+        mark(Reader.insistMarker, "insisted insists insisting convinced")
         mark(Reader.correctMarker, "correct")
         mark(Reader.wtfMarker, "wtf")
         mark(Reader.hmmMarker, "hmm hmmm")
@@ -666,6 +671,8 @@ enum Tokenizer {
         mark(Reader.numberWordMarker, "number")
         mark(Reader.oldMarker, "old original existing previous")
         mark(Reader.finishedMarker, "finished finish finishing")
+        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed")
+        mark(Reader.itsMarker, "its")
         return d
     }()
 
@@ -1358,6 +1365,11 @@ enum Reader {
     /// Marks `needed` and `required`: before `to` and a verb (`Needed to swap the deprecated
     /// call.`), what the user had to do, as `had to` is (`need to check it` is what the user will do).
     static let neededMarker = 1
+    /// Marks `suspicious`, `shocked` and other feelings: a degree before them (`almost suspicious`)
+    /// qualifies the feeling, not the outcome.
+    static let feelingMarker = 21
+    /// Marks `its`: after `using` or `kept`, a part of the answer used (`using its approach`).
+    static let itsMarker = 22
     /// Marks `finished`: denied ("never finished the answer"), a failure.
     static let finishedMarker = 1
     /// Marks 👏: after praise standing alone before what the answer did, told without judgement
@@ -1417,6 +1429,7 @@ enum Reader {
         var k = i - 1
         while k >= start && i - k <= 5 {
             switch t[k].lex {
+            case .clauseBreak where t[k].value == 40: k -= 1  // "reminded it (twice)"
             case .clauseBreak, .sentenceEnd: return false
             case .intervention, .retried, .stepIn, .tell: return true
             case .success where k > start && t[k - 1].lex == .to && t[k].value == correctMarker:
@@ -1663,6 +1676,8 @@ enum Reader {
         // Praise of a part in a sentence with no verdict ("Nice structure, but every test was a
         // tautology."): the user redoing a part after it ("Rewrote those.") finished the answer.
         var partPraisedBefore = false
+        // Questions asked both ways ("Worked? Didn't?"): the writer does not know.
+        var askedSuccess = false, askedFailure = false
 
         for (k, range) in sentences.enumerated() {
             var s = Signals()
@@ -1679,6 +1694,10 @@ enum Reader {
             if range.1 < tokens.count && tokens[range.1].value == 63 {
                 scan(&tokens, range.0, range.1, into: &s)
                 if s.doubt != nil { doubtBefore = true }
+                if s.success != nil || s.hit != nil { askedSuccess = true }
+                if s.miss != nil || s.success == nil && s.hit == nil
+                    && tokens[range.0..<range.1].contains(where: { $0.lex == .negation || $0.lex == .no }) { askedFailure = true }
+                if askedSuccess && askedFailure { doubtBefore = true }
                 // "Kinda worked?": success the writer qualifies while asking, a part either way.
                 if s.partial, s.success != nil, s.hit == nil, s.miss == nil, s.doubt == nil, s.turns == nil, !doubtBefore,
                    sentences.count == 1 {
@@ -1741,6 +1760,13 @@ enum Reader {
                 return .partial(nil)
             }
             if verdict.verdict == .unclassified {
+                // A claim and nothing else ("It insisted on using a library we don't have."), then
+                // failure alone in the next sentence ("Gave up."): the failure is the verdict.
+                if s.claimed, s.success == nil, s.hit == nil, s.miss == nil, !s.partial, s.turns == nil, !s.moreTurns,
+                   let next = sentences[(k + 1)...].first {
+                    let l = signals(&tokens, next)
+                    if l.miss != nil, l.success == nil, l.hit == nil, !l.partial, l.doubt == nil { return .miss(l.turns) }
+                }
                 // Praise of a part beside a failure, then the user's own fix in a later sentence
                 // ("Right idea, wrong library version. Fixed manually."): the user patched it, partial.
                 // So does success, then a failure of something else ("Correct logic, wrong language
@@ -1850,7 +1876,8 @@ enum Reader {
             // A hit word counts as success here ("Second attempt nailed it, first one hallucinated a
             // flag"); `first try` does not ("failed first try, gave up after 3").
             // ("Took 3 tries, the first two didn't compile": the failures were the earlier tries.)
-            if s.miss != nil && s.success == nil && !s.hitSaid && !s.firstFew {
+            // ("second attempt ok, first one didn't compile": the failure was the earlier one.)
+            if s.miss != nil && s.success == nil && !s.hitSaid && !s.firstFew && !s.okSaid {
                 return .miss(s.turns ?? (s.afterOneTurn ? 1 : nil))
             }
             // "Switched to doing it by hand after the 2nd prompt", "rolled my own after attempt #3": the
@@ -2155,10 +2182,13 @@ enum Reader {
                 record(.turns(t[i].value == retriedOnceMarker ? 2 : nil), at: i); i += 1
             case .turnNoun where lex(i + 1) == .number
                 || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number
-                || lex(i + 1) == .other && t[i + 1].value == numberWordMarker && lex(i + 2) == .number:
+                || lex(i + 1) == .other && t[i + 1].value == numberWordMarker && lex(i + 2) == .number
+                || lex(i + 1) == .clauseBreak && t[i + 1].value == 40 && lex(i + 2) == .number:  // "Wrong on every try (3)."
                 // "try #3", "attempt 3 worked", "turns: 3", "try number three"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
+            case .negation where t[i].value == 0 && lex(i + 1) == .editNoun && [.clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)):
+                record(.hit, at: i); i += 2  // "accepted the diff without changes", "ran without changes 🎉": none were needed
             case .negation where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
                 && (i + 1..<min(end, i + 5)).contains(where: { t[$0].lex == .other && t[$0].value == againMarker }):
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
@@ -2192,9 +2222,7 @@ enum Reader {
                 record(.miss, at: i); i += 2  // "Circular reasoning, no fix.": no solution
             case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention,
                  .no where lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)),
-                 .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)),
-                 .negation where t[i].value == 0 && lex(i + 1) == .editNoun && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
-                // ("accepted the diff without changes": the same)
+                 .number where t[i].value == 0 && lex(i + 1) == .editNoun && [.need, .clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)):
                 // ("no edits.", "zero changes needed", "no changes 🚀": the same; "no fix yet" is not)
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
@@ -2234,6 +2262,10 @@ enum Reader {
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
             case .success where lex(i + 1) == .number && t[i + 1].value == 1 && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd):
                 s.partPraised = true; i += 2  // "a different question, but a useful one": praise of that thing
+            case .remark where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == itsMarker
+                && (t[i - 2].lex == .failsDenied || t[i - 2].lex == .kept)
+                && !(max(start, i - 5)..<i).contains(where: { t[$0].lex == .negation || t[$0].lex == .no }):
+                s.partPraised = true; i += 1  // "Ended up using its approach but my own code.": a part of the answer used
             case .success where lex(i + 1) == .remark, .right where lex(i + 1) == .remark:
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
@@ -2264,7 +2296,10 @@ enum Reader {
                 i += 1
             case .ok:
                 i += 1  // `ok` alone says too little; `not ok` is a miss
-                if let neg = pendingNegation, i - 1 - neg <= 4 { pendingNegation = nil; record(.miss, at: i - 1) } else { s.okSaid = true }
+                if let neg = pendingNegation, i - 1 - neg <= 4 { pendingNegation = nil; record(.miss, at: i - 1) }
+                else if !(i - 1 == start && lex(i) == .clauseBreak && t[i].value != contrastMarker) {
+                    s.okSaid = true  // (not "OK, gave up": an interjection; but "OK but the tests were broken")
+                }
             case .hitQuality:
                 record(.hitQuality, at: i); i += 1
             case .hitWord, .symbolHit:
@@ -2272,6 +2307,9 @@ enum Reader {
             case .partialWord where t[i].value == degreeMarker && s.hit != nil && i > start && t[i - 1].lex == .clauseBreak
                 && lex(i + 1) == .other:
                 i += 1  // "Worked first try, kinda shocked tbh": a feeling, not the outcome
+            case .partialWord where lex(i + 1) == .other && t[i + 1].value == feelingMarker,
+                 .kind where lex(i + 1) == .of && lex(i + 2) == .other && t[i + 2].value == feelingMarker:
+                i += t[i].lex == .kind ? 3 : 2  // "it's perfect, i'm almost suspicious", "Kind of suspicious honestly.": a feeling
             case .partialWord where t[i].value == aboutThingMarker || t[i].value == degreeMarker && thingClause:
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
@@ -2298,6 +2336,9 @@ enum Reader {
                 s.restricted = true; s.partFailed = true; i += 1  // "fine on Linux, crashes on macOS": fails somewhere
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
+            case .missWord where s.okSaid && s.success == nil && s.miss == nil && namedPartBefore(t, i, start):
+                // "Output was ok, but the comments were wrong": ok, but for a part.
+                record(.success, at: i); s.restricted = true; s.partFailed = true; i += 1
             case .other where t[i].value == articleMarker && lex(i + 1) == .beginning
                 && (i + 2 == end || [.clauseBreak, .sentenceEnd].contains(lex(i + 2))):
                 record(.partial, at: i); i += 2  // "meh, it's a start": a beginning, no more
@@ -2309,8 +2350,9 @@ enum Reader {
             case .other where t[i].value == stoppedMarker && lex(i + 1) == .after && lex(i + 2) == .number
                 && [.sentenceEnd, .clauseBreak].contains(lex(i + 3)):
                 record(.miss, at: i); record(.turns(t[i + 2].value), at: i); i += 3  // "Stopped after 8.": 8 prompts
-            case .other where t[i].value == stoppedMarker && (lex(i + 1) == .after || lex(i + 1) == .sentenceEnd):
-                record(.miss, at: i); i += 1  // "Stopped after 4 prompts."
+            case .other where t[i].value == stoppedMarker && (lex(i + 1) == .after || lex(i + 1) == .sentenceEnd || lex(i + 1) == .there
+                || lex(i + 1) == .clauseBreak && i > start && t[i - 1].lex == .pronoun):
+                record(.miss, at: i); i += 1  // "Stopped after 4 prompts.", "stopped there", "then I stopped:"
             case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && i > start && t[i - 1].lex == .the:
                 i += 1  // "explain the crash log": a thing
             case .missWord where listing:
@@ -2386,8 +2428,9 @@ enum Reader {
                 if t[k - 1].lex == .intervention, [.once, .twice, .thrice].contains(lex(k)) {
                     record(.turns(lex(k) == .once ? 2 : lex(k) == .twice ? 3 : 4), at: i); i = k + 1; continue
                 }
-                if t[k - 1].lex == .intervention, k - 2 == i + 1, t[i + 1].lex == .other, t[i + 1].value == articleMarker {
-                    record(.turns(2), at: i); s.afterHelp = true; i = k; continue  // "after a follow-up"
+                if t[k - 1].lex == .intervention, k - 2 == i + 1, t[i + 1].lex == .other && t[i + 1].value == articleMarker
+                    || t[i + 1].lex == .the && t[k - 1].value != pluralMarker && t[k - 1].value != exchangeMarker {
+                    record(.turns(2), at: i); s.afterHelp = true; i = k; continue  // "after a follow-up", "after the follow-up"
                 }
                 if t[k - 1].lex == .intervention || t[k - 1].lex == .remark,
                    let n = (i + 1..<k - 1).first(where: { t[$0].lex == .number }), t[n].value >= 1 {
