@@ -355,7 +355,9 @@ enum Tokenizer {
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
         add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked "
-            + "tomorrow hmm hmmm waiting investigating")  // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."
+            // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."; 'Marked as "good" by Alex, I
+            // disagree.': contested
+            + "tomorrow hmm hmmm waiting investigating disagree")
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
