@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-39 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-41 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -357,7 +357,10 @@ import Testing
     /// `convinced` (a claim), `every try (3)`, `hack` (a flaw), `great job` before a failure
     /// (sarcasm), `not at all` after a part, `ok` beside a count and a failure of another try, a
     /// feeling after a degree (`almost suspicious`), `after the follow-up` (two turns), a claim then
-    /// `Gave up.`, `not bad at all`, questions asked both ways, `using its approach`, and words of
+    /// `Gave up.`, `not bad at all`, questions asked both ways, `using its approach`, `0/10` (a
+    /// rating, no count), `sorted`, `gg`, `gibberish`, the cause after `not sure why`, `after some
+    /// back and forth` (more turns, not a part), praise then a success denied (sarcasm), French
+    /// `aucune ... ne`, and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -461,6 +464,11 @@ import Testing
             ("It insisted on using a library we don't have. Gave up.", .miss), ("Not bad at all, used it as-is.", .hit),
             ("Worked? Didn't? The diff is empty and the tests pass anyway.", .unclassified), ("Worked? Yes, first try.", .hit),
             ("Didn't use its approach, wrote my own.", .miss), ("Marked as \"good\" by Alex, I disagree.", .unclassified),
+            // heldout-40, heldout-41
+            ("0/10", .miss), ("0/3", .miss(3)), ("Sorted.", .hit), ("gg", .hit), ("Output was gibberish for this one.", .miss),
+            ("Worked first try, though I'm still not sure\n  why the old code broke.", .hit),
+            ("Nope, after some back and forth I gave up.", .miss), ("Oh good, a 400-line answer that doesn't compile.", .miss),
+            ("Werkte na één correctie.", .partial(2)), ("Aucune des réponses ne marchait.", .miss), ("Rien ne marchait.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

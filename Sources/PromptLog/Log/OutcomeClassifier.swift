@@ -226,14 +226,14 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none neither hardly nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não pas niet geen nie nada rien")
+            + " nicht kein keine ne não pas niet geen nie nada rien aucune aucun")
         add(.no, "no")
         add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
-            + " lgtm green shipped merged"
-            + " funktioniert funktionierte geklappt klappt lief läuft marche marché fonctionne fonctionné funcionó funciona"
+            + " lgtm green shipped merged sorted gg"
+            + " funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
             + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship")
@@ -278,7 +278,8 @@ enum Tokenizer {
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification "
-            + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções")
+            + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções"
+            + " correctie correcties")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
             + "ajuste ajustements ajustement")
@@ -287,7 +288,7 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
-            + "disaster disastrous fiasco trainwreck catastrophe wtf "
+            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
@@ -634,7 +635,7 @@ enum Tokenizer {
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when unless")
-        mark(Reader.quantifierMarker, "none nothing neither nada rien")
+        mark(Reader.quantifierMarker, "none nothing neither nada rien aucune aucun")
         mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
@@ -675,6 +676,7 @@ enum Tokenizer {
         mark(Reader.finishedMarker, "finished finish finishing")
         mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed")
         mark(Reader.itsMarker, "its")
+        mark(Reader.neMarker, "ne")
         return d
     }()
 
@@ -888,7 +890,10 @@ enum Tokenizer {
                     else if got == 0 && of > 0 {
                         // "0/3" standing alone: that many tries, none good; before a word ("0/5
                         // attempts worked", "0/3 tests pass") it is zero, which denies what follows.
-                        if k == n || buf[k] != 32 && buf[k] != 9 {
+                        // "0/10" is a rating, none good, no count of tries.
+                        if of == 10 || of == 100 {
+                            tokens.append(Token(lex: .missWord))
+                        } else if k == n || buf[k] != 32 && buf[k] != 9 {
                             tokens.append(Token(lex: .missWord))
                             tokens.append(Token(lex: .number, value: of)); tokens.append(Token(lex: .turnNoun))
                         } else {
@@ -1370,6 +1375,8 @@ enum Reader {
     /// Marks `suspicious`, `shocked` and other feelings: a degree before them (`almost suspicious`)
     /// qualifies the feeling, not the outcome.
     static let feelingMarker = 21
+    /// Marks French `ne`: after `aucune` or `rien`, the same negation again, not a second one.
+    static let neMarker = 4
     /// Marks `its`: after `using` or `kept`, a part of the answer used (`using its approach`).
     static let itsMarker = 22
     /// Marks `finished`: denied ("never finished the answer"), a failure.
@@ -1631,7 +1638,12 @@ enum Reader {
                 || s.eventually || s.tookOver || s.restricted {
                 return false
             }
-            if s.missSaid || s.problem { failureSaid = true }  // "Great, now I have two bugs"
+            // ("Great, now I have two bugs"; a success denied of something named: "Oh good, a 400-line
+            // answer that doesn't compile.", not "Good. Not great." nor "Success! Nothing works.")
+            if s.missSaid || s.problem
+                || s.miss != nil && t[range.0..<range.1].contains(where: { [.other, .it, .answerNoun].contains($0.lex) }) {
+                failureSaid = true
+            }
         }
         return failureSaid
     }
@@ -2084,7 +2096,10 @@ enum Reader {
             case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
                 i += 1  // "hmm ok after 2 retries": an interjection before the verdict
             case .doubt where lex(i + 1) == .why:
-                i += 2  // "not sure why", "no idea how": doubt about the cause, not the outcome
+                // "not sure why", "no idea how": doubt about the cause, not the outcome; what the clause
+                // says after it is the cause ("not sure why the old code broke").
+                i += 2
+                while i < end, t[i].lex != .clauseBreak, t[i].lex != .sentenceEnd { i += 1 }
             case .doubt:
                 if s.doubt == nil { s.doubt = i }
                 pendingHedge = i; pendingNegation = nil; i += 1
@@ -2189,6 +2204,8 @@ enum Reader {
                 // "try #3", "attempt 3 worked", "turns: 3", "try number three"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
+            case .negation where t[i].value == neMarker && pendingNegation != nil:
+                i += 1  // "Aucune des réponses ne marchait.": one negation in two words
             case .negation where t[i].value == 0 && lex(i + 1) == .editNoun && [.clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)):
                 record(.hit, at: i); i += 2  // "accepted the diff without changes", "ran without changes 🎉": none were needed
             case .negation where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
@@ -2439,7 +2456,9 @@ enum Reader {
                     // "after one clarifying question", "depois de uma correção": that many, after the first
                     record(.turns(t[n].value + 1), at: i); s.afterHelp = true; i = k; continue
                 }
-                record(.partial, at: i); s.afterHelp = true; i = k
+                // ("Nope, after some back and forth I gave up": more turns, then what they came to.)
+                if t[k - 1].lex == .intervention { record(.turns(nil), at: i) } else { record(.partial, at: i) }
+                s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
