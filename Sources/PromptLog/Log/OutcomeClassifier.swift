@@ -2289,6 +2289,9 @@ enum Reader {
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
                 s.partPraised = true; i += 2
+            case .success where i >= start + 2 && t[i - 1].lex == .to
+                && (max(start, i - 4)..<(i - 1)).contains(where: { t[$0].lex == .wanted }):
+                i += 1  // "Really wanted this to work but after 6 turns I cut my losses.": hoped for, not had
             case .success where describedOnly(t, i, start), .pass where describedOnly(t, i, start):
                 // "wrong about how lifetimes work", "deleted my tests to make them pass": no success.
                 i += 1
