@@ -1039,11 +1039,11 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-40.tsv` and
-    /// `heldout-41.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
-    /// to phrasings-49.tsv and phrasings-pinned.tsv, at commit d78b588): 477 right (95.4%), 2 wrong
-    /// verdicts (241 with 1, and 236 with 1). The thirty-five sets before them, now
-    /// phrasings-15.tsv to phrasings-49.tsv, each measured once the same way, scored 234 right with
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-42.tsv` and
+    /// `heldout-43.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
+    /// to phrasings-51.tsv and phrasings-pinned.tsv, at commit 16e31d2): 480 right (96.0%), 6 wrong
+    /// verdicts (233 with 5, and 247, 98.8%, with 1). The thirty-seven sets before them, now
+    /// phrasings-15.tsv to phrasings-51.tsv, each measured once the same way, scored 234 right with
     /// 7 wrong (de562bc), 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234
     /// with 7 (8e78f3b), 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234
     /// with 7 (34d1f6f), 227 with 9 (ea3e88e), 234 with 6 (6c800a7), 237 with 1 (2e687a5), 236 with
@@ -1051,15 +1051,15 @@ import Testing
     /// (e0053db), 235 with 2 (4f05aa4), 240 with 1 (c670ea4), 238 with 1 (2861d82), 238 with 2
     /// (15a4ab0), 231 with 4 and 238 with 2 (e3c394d), 229 with 0 and 239 with 2 (ddc44ee), 240
     /// with 1 and 237 with 2 (b9bf041), 241 with 1 and 243 with 1 (9bd8122), 241 with 2 and 239 with
-    /// 1 (bd1b6ae), 240 with 0 and 238 with 2 (87181ce), 235 with 3 and 233 with 5 (a00301d). The
-    /// goal (97% and no
+    /// 1 (bd1b6ae), 240 with 0 and 238 with 2 (87181ce), 235 with 3 and 233 with 5 (a00301d), 241 with 1 and 236 with
+    /// 1 (d78b588). The goal (97% and no
     /// wrong verdict on every new writer) is not met; this holds the classifier to that measurement
     /// (no regression) until new blind sets show it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 477, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 480, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 6, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
