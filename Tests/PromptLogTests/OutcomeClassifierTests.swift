@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-41 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-43 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -360,7 +360,9 @@ import Testing
     /// `Gave up.`, `not bad at all`, questions asked both ways, `using its approach`, `0/10` (a
     /// rating, no count), `sorted`, `gg`, `gibberish`, the cause after `not sure why`, `after some
     /// back and forth` (more turns, not a part), praise then a success denied (sarcasm), French
-    /// `aucune ... ne`, and words of
+    /// `aucune ... ne`, a count after `tried once` or after a retraction, a count in digits inside
+    /// a Chinese word, German `kommt auf` (doubt), `I didn't want` (something unwanted), `didn't do
+    /// what I wanted`, time `spent` (no verdict, and not nothing; then `Nothing.` a miss), and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -470,6 +472,14 @@ import Testing
             ("Nope, after some back and forth I gave up.", .miss), ("Oh good, a 400-line answer that doesn't compile.", .miss),
             ("Werkte na één correctie.", .partial(2)), ("Aucune des réponses ne marchait.", .miss), ("Rien ne marchait.", .miss),
             ("Really wanted this to work but after 6 turns\n  I cut my losses.", .miss(6)),
+            // heldout-42, heldout-43
+            ("Didn't compile. Only tried once, moved on.", .miss(1)),
+            ("Kept insisting the bug was in my config.\n  It wasn't. Gave up after 6 prompts.", .miss(6)),
+            ("试了4次都不行", .miss(4)), ("Kommt auf die Definition von \"funktioniert\" an.", .unclassified),
+            ("Worked but added a dependency I didn't want, ripped it out.", .partial(nil)),
+            ("Correct, and it caught a bug I hadn't asked about.\n  Merged as is.", .hit),
+            ("It didn't do what I wanted.", .miss), ("Did exactly what I wanted.", .hit),
+            ("Spent 20 min on this.", .unclassified), ("Spent an hour on it. Nothing.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

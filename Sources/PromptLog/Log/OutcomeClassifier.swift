@@ -341,7 +341,7 @@ enum Tokenizer {
         add(.right, "right")
         add(.away, "away")
         add(.what, "what")
-        add(.wanted, "wanted expected asked expecting listed specified described requested")
+        add(.wanted, "wanted want expected asked expecting listed specified described requested")
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
@@ -567,6 +567,7 @@ enum Tokenizer {
         (["yeah", "right"], .sarcasm),
         (["i", "hate", "it"], .sarcasm),  // "thanks, I hate it"
         (["leider", "nicht"], .missWord),
+        (["kommt", "auf"], .doubt),  // German: "Kommt auf die Definition an.", it depends
         (["en", "parte"], .partialWord),  // Spanish: in part
         (["em", "parte"], .partialWord),  // Portuguese
         (["in", "parte"], .partialWord),  // Italian
@@ -677,6 +678,7 @@ enum Tokenizer {
         mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed")
         mark(Reader.itsMarker, "its")
         mark(Reader.neMarker, "ne")
+        mark(Reader.spentMarker, "spent")
         return d
     }()
 
@@ -1041,7 +1043,14 @@ enum Tokenizer {
             found.append((0, Token(lex: .ordinal, value: n + 1)))  // Chinese 第三次, the third time
             found.append((0, Token(lex: .turnNoun)))
         }
-        // A count inside the word (试了三次都不行, tried three times; 三回試した): two to ten times.
+        // A count inside the word (试了三次都不行, tried three times; 三回試した; 试了4次): two to ten times.
+        if found.isEmpty, let d = w.indices.first(where: { $0 > 0 && isDigit(w[$0]) }) {
+            let run = w[d...].prefix(while: isDigit)
+            let after = w[(d + run.count)...]
+            if run.count <= 2, after.starts(with: "次".utf8) || after.starts(with: "回".utf8) && !after.starts(with: "回目".utf8) {
+                found.append((d, Token(lex: .times, value: run.reduce(0) { $0 * 10 + Int($1 - 48) })))
+            }
+        }
         if found.isEmpty {
             for n in 1..<kanjiNumerals.count {
                 let numeral = Array(kanjiNumerals[n].utf8)
@@ -1183,6 +1192,7 @@ struct Signals {
     var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
     var hedged = false           // a signal a hedge left open: "docs might be wrong"
     var okSaid = false           // `ok` said, not denied: too little alone, but beside turns the last one worked
+    var effort = false           // time spent ("Spent 20 min on this."): no verdict, but not nothing
 
     var any: Bool {
         hit != nil || negatedHit || partial || miss != nil || success != nil || turns != nil || moreTurns || afterOneTurn
@@ -1283,7 +1293,7 @@ enum Reader {
         func count(_ start: Int, _ end: Int) -> Int? {
             var s = Signals()
             scan(&t, start, end, into: &s)
-            return s.success == nil ? s.turns ?? (s.afterOneTurn ? 1 : nil) : nil
+            return s.success == nil ? s.turns ?? (s.afterOneTurn || s.oneCount ? 1 : nil) : nil
         }
         if let n = count(0, opening) { return n }
         var start = opening
@@ -1375,6 +1385,9 @@ enum Reader {
     /// Marks `suspicious`, `shocked` and other feelings: a degree before them (`almost suspicious`)
     /// qualifies the feeling, not the outcome.
     static let feelingMarker = 21
+    /// Marks `spent`: time spent says no verdict, and is not nothing either (step 9 leaves "Spent 20
+    /// min on this." open; "Spent an hour on it. Nothing." is read by its other words).
+    static let spentMarker = 23
     /// Marks French `ne`: after `aucune` or `rien`, the same negation again, not a second one.
     static let neMarker = 4
     /// Marks `its`: after `using` or `kept`, a part of the answer used (`using its approach`).
@@ -1542,7 +1555,7 @@ enum Reader {
         return !sentences(t).contains { range in
             let s = signals(&t, range)
             return s.any || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
-                || s.problem || s.wrote || s.litotes || s.partDenied || s.hedged
+                || s.problem || s.wrote || s.litotes || s.partDenied || s.hedged || s.effort
         }
     }
 
@@ -1690,6 +1703,8 @@ enum Reader {
         // Praise of a part in a sentence with no verdict ("Nice structure, but every test was a
         // tautology."): the user redoing a part after it ("Rewrote those.") finished the answer.
         var partPraisedBefore = false
+        // Time spent, said in a sentence with no verdict ("Spent an hour on it.").
+        var effortBefore = false
         // Questions asked both ways ("Worked? Didn't?"): the writer does not know.
         var askedSuccess = false, askedFailure = false
 
@@ -1727,8 +1742,12 @@ enum Reader {
             }
             scan(&tokens, range.0, range.1, into: &s)
             guard s.any else {
+                // Time spent, then "Nothing." ("Spent an hour on it. Nothing."): nothing came of it.
+                if effortBefore, range.1 - range.0 == 1, tokens[range.0].lex == .negation,
+                   tokens[range.0].value == quantifierMarker { return .miss }
                 if s.shortfall { shortfallBefore = true }
                 if s.partPraised { partPraisedBefore = true }
+                if s.effort { effortBefore = true }
                 continue
             }
             if doubtBefore { return .unclassified }
@@ -1757,7 +1776,13 @@ enum Reader {
                 }) { return .partial(nil) }
                 // "X, except it didn't", or doubt anywhere ("Perfect! Well, no. Depends how you
                 // count."): the writer contradicts themself, and an honest reading is open.
-                return selfContradicted(tokens) ? .unclassified : .miss
+                if selfContradicted(tokens) { return .unclassified }
+                // ("Kept insisting the bug was in my config. It wasn't. Gave up after 6 prompts.")
+                for later in sentences[(k + 1)...] {
+                    let l = signals(&tokens, later)
+                    if l.success == nil, l.hit == nil, let n = l.turns { return .miss(n) }
+                }
+                return .miss
             }
             // Doubt in the deciding sentence leaves it open; a failure said before the doubt stands
             // ("didn't work, not sure why").
@@ -1861,7 +1886,7 @@ enum Reader {
                 for later in sentences[(k + 1)...] {
                     let l = signals(&tokens, later)
                     if verdict.verdict == .miss {
-                        if l.success == nil, let n = l.turns ?? (l.afterOneTurn ? 1 : nil) { return .miss(n) }
+                        if l.success == nil, let n = l.turns ?? (l.afterOneTurn || l.oneCount ? 1 : nil) { return .miss(n) }
                         continue
                     }
                     if l.miss == nil, let n = l.turns { return .partial(n) }
@@ -2281,6 +2306,8 @@ enum Reader {
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
             case .success where lex(i + 1) == .number && t[i + 1].value == 1 && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd):
                 s.partPraised = true; i += 2  // "a different question, but a useful one": praise of that thing
+            case .other where t[i].value == spentMarker:
+                s.effort = true; i += 1
             case .remark where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == itsMarker
                 && (t[i - 2].lex == .failsDenied || t[i - 2].lex == .kept)
                 && !(max(start, i - 5)..<i).contains(where: { t[$0].lex == .negation || t[$0].lex == .no }):
@@ -2476,6 +2503,9 @@ enum Reader {
                 || lex(i + 1) == .it && lex(i + 2) == .once:
                 // "Tried once, wrong, didn't bother again.", "Tried it once": one try
                 record(.turns(1), at: i); s.oneCount = true; i += lex(i + 1) == .it ? 3 : 2
+            case .wanted where pendingNegation.map({ neg in i - neg <= 2 && (max(start, neg - 2)..<neg).contains { t[$0].lex == .pronoun } }) == true
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 1)):
+                pendingNegation = nil; s.shortfall = true; i += 1  // "added a dependency I didn't want, ...": unwanted
             case .wanted where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker,
                  .verify where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker:
                 record(.turns(2), at: i); i += 3  // "asked once more and it fixed it", "tried once more"
@@ -2552,7 +2582,11 @@ enum Reader {
                 record(.hitQuality, at: i); i += 2
             case .what where lex(i + 1) == .pronoun && (lex(i + 2) == .wanted || lex(i + 2) == .need)
                 && !(i > start && t[i - 1].lex == .missWord):  // (not "misunderstood what I wanted")
-                record(.success, at: i); i += 3
+                // ("It didn't do what I wanted.": the failure, said by the denied verb, is the verdict.)
+                if pendingNegation != nil || !(max(start, i - 4)..<i).contains(where: { t[$0].lex == .negation }) {
+                    record(.success, at: i)
+                }
+                i += 3
             case .asIs where lex(i + 1) == .wanted && i > start && s.miss == nil:  // (not "useless for this, as expected")
                 record(.success, at: i); i += 2  // "as expected"
             case .the where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker && i > start
