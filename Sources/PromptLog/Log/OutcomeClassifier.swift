@@ -1679,9 +1679,19 @@ enum Reader {
         }
     }
 
+    /// Whether the bullet is praise and a failure word and nothing else (`Perfect. Unusable.`,
+    /// `Perfect — totally broken.`): with no deed told, neither sarcasm nor a verdict can be read.
+    static func bareContradiction(_ t: [Token]) -> Bool {
+        let words = t.filter { $0.lex != .clauseBreak && $0.lex != .sentenceEnd }
+        // (Building is no success: "Compiles but crashes" is a miss.)
+        guard words.count <= 3, words.first.map({ $0.lex == .success && $0.value != weakMarker || $0.lex == .hitQuality }) == true,
+              words.last?.lex == .missWord else { return false }
+        return words.count == 2 || words[1].lex == .quite
+    }
+
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
-        if undoneWithoutReason(&tokens) { return .unclassified }
+        if undoneWithoutReason(&tokens) || bareContradiction(tokens) { return .unclassified }
         if sarcasticPraise(&tokens) { return .miss }
         // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
         let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
