@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-43 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-45 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -362,7 +362,9 @@ import Testing
     /// back and forth` (more turns, not a part), praise then a success denied (sarcasm), French
     /// `aucune ... ne`, a count after `tried once` or after a retraction, a count in digits inside
     /// a Chinese word, German `kommt auf` (doubt), `I didn't want` (something unwanted), `didn't do
-    /// what I wanted`, time `spent` (no verdict, and not nothing; then `Nothing.` a miss), and words of
+    /// what I wanted`, time `spent` (no verdict, and not nothing; then `Nothing.` a miss), `not sure I
+    /// understand why` (the cause), follow-ups listed in brackets, `on retry`, `follow-up #2`,
+    /// `closed the tab` (gave up), Portuguese `inventou`, and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -482,6 +484,11 @@ import Testing
             ("Spent 20 min on this.", .unclassified), ("Spent an hour on it. Nothing.", .miss),
             ("Perfect. Unusable.", .unclassified), ("Perfect — totally broken.", .unclassified),
             ("Perfect. Tests are red, reverted.", .miss),
+            // heldout-44, heldout-45
+            ("Worked perfectly, though I'm not sure I understand why.", .hit),
+            ("Needed 2 follow ups (missing null check, then wrong return type)", .partial(3)),
+            ("Fixed on retry.", .partial(2)), ("Correct after follow-up #2.", .partial(3)),
+            ("Closed the tab after the second try.", .miss(2)), ("Inventou uma API que não existe.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

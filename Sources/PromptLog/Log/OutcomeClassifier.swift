@@ -294,7 +294,8 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
-            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene")
+            + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
+            + " inventou inventó")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky hack clunky sloppy bloated "
@@ -398,7 +399,7 @@ enum Tokenizer {
         // "the second option", one of several in one answer).
         add(.answerNoun, "answer answers version")
         // Praise of a beginning ("good start", "solid first draft", "a good outline"): it worked in part.
-        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis bones anfang début")
+        add(.beginning, "start starting outline draft skeleton scaffold scaffolding foundation base basis bones anfang début départ")
         // "kept the tests": a part of the answer kept, so a part not; "kept it": all of it.
         add(.kept, "kept keep took")  // "took the naming idea, not the code"
         // "still didn't handle pagination": the failure persists, whatever the verb.
@@ -465,6 +466,8 @@ enum Tokenizer {
         (["de", "primeira"], .hitWord),  // Portuguese: the first time
         (["a", "la", "primera"], .hitWord),  // Spanish: the first time
         (["cut", "my", "losses"], .missWord),  // "after 6 turns I cut my losses"
+        (["closed", "the", "tab"], .missWord),  // "Closed the tab after the second try.": gave up
+        (["closed", "the", "chat"], .missWord),
         (["messed", "up"], .missWord),
         (["better", "than", "nothing"], .partialWord),
         (["better", "than", "what"], .success),  // "better than what I'd have written"
@@ -2111,6 +2114,8 @@ enum Reader {
             case .clauseBreak:
                 if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
                 if t[i].value == 58, s.partial && s.success == nil || s.caveat, s.miss == nil { listing = true }
+                // ("Needed 2 follow ups (missing null check, then wrong return type)": what they fixed.)
+                if t[i].value == 40, s.turns != nil, s.miss == nil, s.success == nil { listing = true }
                 // "Probably my prompt was bad, but still: didn't work.": what follows `but` weighs more.
                 // (Doubt before `but` still leaves a success after it open: "not sure it handles leap
                 // years, but it compiles".)
@@ -2130,7 +2135,9 @@ enum Reader {
                 i += 1  // "took maybe 10 minutes": an estimate of something else, not doubt about the outcome
             case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
                 i += 1  // "hmm ok after 2 retries": an interjection before the verdict
-            case .doubt where lex(i + 1) == .why:
+            case .doubt where lex(i + 1) == .why
+                || i + 3 < end && (i + 2..<min(end, i + 4)).contains(where: { t[$0].lex == .why })
+                    && t[(i + 1)..<min(end, i + 3)].allSatisfy({ [.pronoun, .tell, .other].contains($0.lex) }):
                 // "not sure why", "no idea how": doubt about the cause, not the outcome; what the clause
                 // says after it is the cause ("not sure why the old code broke").
                 i += 2
@@ -2235,7 +2242,9 @@ enum Reader {
             case .turnNoun where lex(i + 1) == .number
                 || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number
                 || lex(i + 1) == .other && t[i + 1].value == numberWordMarker && lex(i + 2) == .number
-                || lex(i + 1) == .clauseBreak && t[i + 1].value == 40 && lex(i + 2) == .number:  // "Wrong on every try (3)."
+                || lex(i + 1) == .clauseBreak && t[i + 1].value == 40 && lex(i + 2) == .number  // "Wrong on every try (3)."
+                || t[i].lex == .intervention && lex(i + 1) == .number && t[i + 1].value >= 1 && t[i].value != pluralMarker
+                    && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):  // "Correct after follow-up #2."
                 // "try #3", "attempt 3 worked", "turns: 3", "try number three"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
@@ -2484,6 +2493,10 @@ enum Reader {
                 // "good after edits", "usable after some cleanup", "after giving it more context";
                 // "after rephrasing once" is two turns
                 let k = afterHelp(t, i + 1, end)!
+                if t[k - 1].lex == .intervention, t[k - 1].value != pluralMarker, lex(k) == .number, t[k].value >= 1,
+                   [.clauseBreak, .sentenceEnd].contains(lex(k + 1)) {
+                    record(.turns(t[k].value + 1), at: i); s.afterHelp = true; i = k + 1; continue  // "after follow-up #2"
+                }
                 if t[k - 1].lex == .intervention, [.once, .twice, .thrice].contains(lex(k)) {
                     record(.turns(lex(k) == .once ? 2 : lex(k) == .twice ? 3 : 4), at: i); i = k + 1; continue
                 }
@@ -2602,6 +2615,9 @@ enum Reader {
             case .the where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker && i > start
                 && t[i - 1].lex == .on && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.turns(2), at: i); i += 2  // "Right answer on the retry.": the prompt after the first
+            case .on where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.turns(2), at: i); i += 2  // "Fixed on retry."
             case .the where lex(i + 1) == .intervention && t[i + 1].value == 0:
                 record(.turns(2), at: i); i += 2  // "the follow-up made it worse": one, after the first prompt
             case .the where lex(i + 1) == .ordinal && (lex(i + 2) == .sentenceEnd || lex(i + 2) == .clauseBreak)
