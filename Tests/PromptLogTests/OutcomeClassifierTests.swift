@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-45 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-47 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -364,7 +364,9 @@ import Testing
     /// a Chinese word, German `kommt auf` (doubt), `I didn't want` (something unwanted), `didn't do
     /// what I wanted`, time `spent` (no verdict, and not nothing; then `Nothing.` a miss), `not sure I
     /// understand why` (the cause), follow-ups listed in brackets, `on retry`, `follow-up #2`,
-    /// `closed the tab` (gave up), Portuguese `inventou`, and words of
+    /// `closed the tab` (gave up), Portuguese `inventou`, `Needed one fix:`, `doesn't address`,
+    /// `off-topic`, `lost`, `it rephrased` (the answer's doing), building beside a failure after
+    /// turns, and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -489,10 +491,19 @@ import Testing
             ("Needed 2 follow ups (missing null check, then wrong return type)", .partial(3)),
             ("Fixed on retry.", .partial(2)), ("Correct after follow-up #2.", .partial(3)),
             ("Closed the tab after the second try.", .miss(2)), ("Inventou uma API que não existe.", .miss),
+            // heldout-46, heldout-47
+            ("Needed one fix: wrong env var name.", .partial(nil)), ("Doesn't address the actual problem at all.", .miss),
+            ("Off-topic answer, ignored the no-new-deps constraint.", .miss),
+            ("Brilliant, it rewrote the whole file and lost every comment.", .miss),
+            ("Rephrased it, worked.", .partial(2)),
+            ("Tried 4 times. Each answer compiled but returned\n  the wrong totals. Wrote it by hand.", .miss(4)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
+        // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
+        // model places it).
+        #expect(OutcomeModelTests.rulesAlone("it just rephrased my question back at me") == .unclassified)
     }
 
     /// A failure said first is a miss whatever follows: a colon, a dash or nothing after it.

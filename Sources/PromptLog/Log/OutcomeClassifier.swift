@@ -288,7 +288,7 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
-            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish "
+            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
@@ -410,7 +410,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches address addresses addressed")
         return d
     }()
 
@@ -468,6 +468,7 @@ enum Tokenizer {
         (["cut", "my", "losses"], .missWord),  // "after 6 turns I cut my losses"
         (["closed", "the", "tab"], .missWord),  // "Closed the tab after the second try.": gave up
         (["closed", "the", "chat"], .missWord),
+        (["off", "topic"], .missWord),  // "Off-topic answer"
         (["messed", "up"], .missWord),
         (["better", "than", "nothing"], .partialWord),
         (["better", "than", "what"], .success),  // "better than what I'd have written"
@@ -1858,7 +1859,9 @@ enum Reader {
                 for later in sentences[(k + 1)...] {
                     let l = signals(&tokens, later)
                     guard l.any else { continue }
-                    if (l.miss != nil || l.tookOver) && l.success == nil && l.hit == nil && !l.partial && !l.eventually {
+                    // ("Tried 4 times. Each answer compiled but returned the wrong totals.": building is no success.)
+                    if (l.miss != nil || l.tookOver) && (l.success == nil || !l.strongSuccess && l.miss != nil) && l.hit == nil
+                        && !l.partial && !l.eventually {
                         return .miss(s.turns ?? l.turns)  // ("Kept apologizing. Stopped after 4 prompts.")
                     }
                     break
@@ -2232,6 +2235,8 @@ enum Reader {
                 // "not even close", "nowhere close": a miss; "close" alone says too little.
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil; record(.miss, at: i) }
                 i += 1
+            case .retried where i > start && (t[i - 1].lex == .it || i > start + 1 && t[i - 2].lex == .it && t[i - 1].lex == .other):
+                i += 1  // "it just rephrased my question back at me": the answer's doing, not a retry
             case .retried:
                 // "retried once", "rephrased twice", "reprompted 3 times": the first prompt, then those;
                 // with no count, more turns ("retried, still wrong" is a miss after them).
@@ -2566,7 +2571,8 @@ enum Reader {
                 }
                 var k = i + 1
                 var skipped = 0
-                while skipped < 3, [.other, .vague, .modifier, .another, .to, .of, .single].contains(lex(k)),
+                while skipped < 3, [.other, .vague, .modifier, .another, .to, .of, .single].contains(lex(k))
+                        || lex(k) == .number && t[k].value >= 1,  // "Needed one fix: wrong env var name."
                       !(lex(k) == .other && t[k].value == gerundMarker) { k += 1; skipped += 1 }
                 if [.editNoun, .intervention, .partialWord, .success, .input, .retried].contains(lex(k))
                     || lex(k) == .wrote && t[k].value == redoMarker && i >= start + 2  // "the retry logic needed a rewrite": a part
