@@ -1069,12 +1069,11 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-46.tsv` and
-    /// `heldout-47.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
-    /// to phrasings-55.tsv and phrasings-pinned.tsv, at commit 77dabbe): 484 right (96.8%), 1 wrong
-    /// verdict (241 with 1, a bare count, `3 turns`; and 243, 97.2%, with none, the first set to
-    /// meet both halves of the goal). The forty-one sets before them, now phrasings-15.tsv to
-    /// phrasings-55.tsv, each measured once the same way, scored 234 right with
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-48.tsv` and
+    /// `heldout-49.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
+    /// to phrasings-57.tsv and phrasings-pinned.tsv, at commit 59b6e5c): 491 right (98.2%), 3 wrong
+    /// verdicts (245 with 1, and 246 with 2). The forty-three sets before them, now
+    /// phrasings-15.tsv to phrasings-57.tsv, each measured once the same way, scored 234 right with
     /// 7 wrong (de562bc), 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234
     /// with 7 (8e78f3b), 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234
     /// with 7 (34d1f6f), 227 with 9 (ea3e88e), 234 with 6 (6c800a7), 237 with 1 (2e687a5), 236 with
@@ -1083,15 +1082,16 @@ import Testing
     /// (15a4ab0), 231 with 4 and 238 with 2 (e3c394d), 229 with 0 and 239 with 2 (ddc44ee), 240
     /// with 1 and 237 with 2 (b9bf041), 241 with 1 and 243 with 1 (9bd8122), 241 with 2 and 239 with
     /// 1 (bd1b6ae), 240 with 0 and 238 with 2 (87181ce), 235 with 3 and 233 with 5 (a00301d), 241 with 1 and 236 with
-    /// 1 (d78b588), 233 with 5 and 247 with 1 (16e31d2), 245 with 2 and 239 with 1 (6194758).
-    /// The goal (97% and no
+    /// 1 (d78b588), 233 with 5 and 247 with 1 (16e31d2), 245 with 2 and 239 with 1 (6194758),
+    /// 241 with 1 and 243 with 0 (77dabbe; the second the first set to meet both halves of the
+    /// goal). The goal (97% and no
     /// wrong verdict on every new writer) is not met; this holds the classifier to that measurement
     /// (no regression) until new blind sets show it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 484, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 491, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 3, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
