@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-47 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-49 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -366,7 +366,8 @@ import Testing
     /// understand why` (the cause), follow-ups listed in brackets, `on retry`, `follow-up #2`,
     /// `closed the tab` (gave up), Portuguese `inventou`, `Needed one fix:`, `doesn't address`,
     /// `off-topic`, `lost`, `it rephrased` (the answer's doing), building beside a failure after
-    /// turns, and words of
+    /// turns, a failure a hedge leaves possible after a success (doubt), `with a warning`, `eh,`,
+    /// `completely ignored`, `2 failed attempts`, `Close.` then the user's fix, and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -497,6 +498,12 @@ import Testing
             ("Brilliant, it rewrote the whole file and lost every comment.", .miss),
             ("Rephrased it, worked.", .partial(2)),
             ("Tried 4 times. Each answer compiled but returned\n  the wrong totals. Wrote it by hand.", .miss(4)),
+            // heldout-48, heldout-49
+            ("It passed the tests, but the tests might be wrong.", .unclassified),
+            ("Worked, with a warning I still need to look at.", .partial(nil)),
+            ("Works, with a pile of unused-var warnings I cleaned up.", .partial(nil)), ("eh, usable", .partial(nil)),
+            ("COMPLETELY IGNORED THE INSTRUCTIONS", .miss), ("Wrote it by hand after 2 failed attempts.", .miss(2)),
+            ("Close. Swapped the sort order myself.", .partial(nil)), ("Close. Wrote it myself instead.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

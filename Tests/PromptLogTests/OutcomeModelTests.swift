@@ -144,6 +144,11 @@ import Testing
         #expect(conflicts.contains { text in
             Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
         })
+        // With the count a sentence states.
+        let counted = "Right idea, wrong API. Corrected it on the second prompt."
+        #expect(Self.rulesAlone(counted) == .unclassified)
+        #expect(Self.model(counted).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true)
+        #expect(OutcomeClassifier.classify(text: counted) == .partial(2))
         // A conflict the model is sure is a hit or a miss stays open.
         #expect(conflicts.contains { text in
             Self.model(text).map { [.hit, .miss].contains($0.verdict) && $0.probability >= OutcomeClassifier.modelSure } == true

@@ -125,7 +125,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 /// 11. Where the rules leave a bullet open because its signals conflict (`Right idea, wrong API.
 ///    Adapted it.`: success and failure both, no failure said with nothing praised or standing
 ///    alone in its clause (`Good but wrong.`), and no doubt, question, sarcasm or shrug anywhere),
-///    and the model is at least `modelSure` (0.8) sure it is partial, it is partial, with no count.
+///    and the model is at least `modelSure` (0.8) sure it is partial, it is partial, with the count
+///    a sentence states.
 ///    Never a hit or a miss: a bag of words reads `Success! Nothing works.` as a hit, and mixed
 ///    signals are the shape of a partial success.
 public enum OutcomeClassifier {
@@ -175,7 +176,8 @@ public enum OutcomeClassifier {
         // it partial, never a hit or a miss.
         if model.verdict == .partial, model.words >= vetoWords, !Reader.leftOpen(tokens),
            !Reader.failureWithoutPraise(&tokens), !Reader.failureStandsAlone(tokens) {
-            return .partial(nil)
+            // (With the count a sentence states: "Right idea, wrong API. Corrected it on the second prompt.")
+            return .partial(Reader.sentences(tokens).lazy.compactMap { range in Reader.signals(&tokens, range).turns }.first)
         }
         return rules
     }
@@ -263,7 +265,7 @@ enum Tokenizer {
         add(.eventually, "eventually finally")
         // A qualification of the answer: partial beside success (`worked, with caveats`); alone
         // (`long answer, lots of caveats`) it says nothing of the outcome.
-        add(.caveat, "caveat caveats meh")  // "meh" only as an opening: "meh, it works"
+        add(.caveat, "caveat caveats meh eh")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
         add(.except, "except excepting minus")
@@ -469,6 +471,9 @@ enum Tokenizer {
         (["closed", "the", "tab"], .missWord),  // "Closed the tab after the second try.": gave up
         (["closed", "the", "chat"], .missWord),
         (["off", "topic"], .missWord),  // "Off-topic answer"
+        (["completely", "ignored"], .missWord),  // "COMPLETELY IGNORED THE INSTRUCTIONS"
+        (["ignored", "the", "instructions"], .missWord),
+        (["ignored", "my", "instructions"], .missWord),
         (["messed", "up"], .missWord),
         (["better", "than", "nothing"], .partialWord),
         (["better", "than", "what"], .success),  // "better than what I'd have written"
@@ -645,7 +650,7 @@ enum Tokenizer {
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
-        mark(Reader.mehMarker, "meh")
+        mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
         mark(Reader.articleMarker, "a an")
@@ -683,6 +688,7 @@ enum Tokenizer {
         mark(Reader.itsMarker, "its")
         mark(Reader.neMarker, "ne")
         mark(Reader.spentMarker, "spent")
+        mark(Reader.warningMarker, "warning")
         return d
     }()
 
@@ -1389,6 +1395,9 @@ enum Reader {
     /// Marks `suspicious`, `shocked` and other feelings: a degree before them (`almost suspicious`)
     /// qualifies the feeling, not the outcome.
     static let feelingMarker = 21
+    /// Marks `warning`: after `with a`, a qualification ("Worked, with a warning I still need to
+    /// look at."); warnings otherwise say nothing ("unused-var warnings I cleaned up").
+    static let warningMarker = 24
     /// Marks `spent`: time spent says no verdict, and is not nothing either (step 9 leaves "Spent 20
     /// min on this." open; "Spent an hour on it. Nothing." is read by its other words).
     static let spentMarker = 23
@@ -1719,6 +1728,8 @@ enum Reader {
         var partPraisedBefore = false
         // Time spent, said in a sentence with no verdict ("Spent an hour on it.").
         var effortBefore = false
+        // "Close." alone: then the user's own fix finished it ("Close. Swapped the sort order myself.").
+        var closeBefore = false
         // Questions asked both ways ("Worked? Didn't?"): the writer does not know.
         var askedSuccess = false, askedFailure = false
 
@@ -1762,6 +1773,7 @@ enum Reader {
                 if s.shortfall { shortfallBefore = true }
                 if s.partPraised { partPraisedBefore = true }
                 if s.effort { effortBefore = true }
+                if range.1 - range.0 == 1, tokens[range.0].lex == .close { closeBefore = true }
                 continue
             }
             if doubtBefore { return .unclassified }
@@ -1773,7 +1785,8 @@ enum Reader {
                 if !rest.any { vetoedPraise = true; continue }
             }
             var verdict = decide(s)
-            if shortfallBefore || partPraisedBefore && s.wrotePart, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil {
+            if shortfallBefore || partPraisedBefore && s.wrotePart || closeBefore, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil,
+               !s.instead {
                 return .partial(nil)
             }
             let label = isOutcomeLabel(tokens, range)
@@ -2059,7 +2072,13 @@ enum Reader {
             if let hedge = pendingHedge, pos - hedge <= 4 {
                 // "unsure if it works", "should work": the signal is left open.
                 pendingHedge = nil
-                if case .negation = kind {} else { s.hedged = true; return }
+                if case .negation = kind {} else {
+                    s.hedged = true
+                    // "It passed the tests, but the tests might be wrong.": a failure the writer thinks
+                    // possible, after a success, leaves it open.
+                    if case .miss = kind, s.success != nil || s.hit != nil, s.doubt == nil { s.doubt = pos }
+                    return
+                }
             }
             var denied = false
             var faint = false
@@ -2407,7 +2426,7 @@ enum Reader {
             case .missWord where s.strongSuccess && (lex(i + 1) == .on || lex(i + 1) == .in_) && lex(i + 2) == .other
                 && t[i].value != flawMarker:
                 s.restricted = true; s.partFailed = true; i += 1  // "fine on Linux, crashes on macOS": fails somewhere
-            case .missWord where s.strongSuccess && namedPartBefore(t, i, start):
+            case .missWord where s.strongSuccess && namedPartBefore(t, i, start) && pendingHedge.map({ i - $0 > 4 }) ?? true:
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
             case .missWord where s.okSaid && s.success == nil && s.miss == nil && namedPartBefore(t, i, start):
                 // "Output was ok, but the comments were wrong": ok, but for a part.
@@ -2589,6 +2608,10 @@ enum Reader {
             case .with, .modifier:
                 // "with tweaks", "minor changes", "with some edits"
                 var k = i + 1
+                if t[i].lex == .with && lex(k) == .other && t[k].value == articleMarker
+                    && (lex(k + 1) == .problem || lex(k + 1) == .other && t[k + 1].value == warningMarker) {
+                    s.caveat = true; i = k + 2; continue  // "Worked, with a warning I still need to look at."
+                }
                 if t[i].lex == .with && lex(k) == .the && lex(k + 1) == .editNoun && t[k + 1].value != fixMarker { k += 1 }  // "even with the fixes"
                 if lex(k) == .vague || lex(k) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
@@ -2843,7 +2866,7 @@ enum Reader {
         if lex(k) == .of { k += 1 }
         var more = false
         if lex(k) == .vague || lex(k) == .modifier { more = t[k].lex == .vague && t[k].value == moreMarker; k += 1 }  // "two more tries", "a few more rounds"
-        if count != nil, lex(k) == .other, lex(k + 1) == .turnNoun { k += 1 }  // "three different phrasings"
+        if count != nil, lex(k) == .other || lex(k) == .labelFailed, lex(k + 1) == .turnNoun { k += 1 }  // "three different phrasings", "2 failed attempts"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
         // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
         if let c = count, lex(k) == .intervention || more && t[i].lex != .another { count = c + 1 }
