@@ -983,10 +983,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-57.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-48.tsv` and `heldout-49.tsv`, written by
+/// they come from), `phrasings-2.tsv` to `phrasings-59.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-50.tsv` and `heldout-51.tsv`, written by
 /// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
-/// `phrasings-14.tsv` to `phrasings-57.tsv` were held-out sets before them).
+/// `phrasings-14.tsv` to `phrasings-59.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1017,19 +1017,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-48.tsv or heldout-49.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-50.tsv or heldout-51.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-48.tsv", "heldout-49.tsv"]
+        let files = ["heldout-50.tsv", "heldout-51.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1076,11 +1076,11 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-48.tsv` and
-    /// `heldout-49.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
-    /// to phrasings-57.tsv and phrasings-pinned.tsv, at commit 59b6e5c): 491 right (98.2%), 3 wrong
-    /// verdicts (245 with 1, and 246 with 2). The forty-three sets before them, now
-    /// phrasings-15.tsv to phrasings-57.tsv, each measured once the same way, scored 234 right with
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-50.tsv` and
+    /// `heldout-51.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
+    /// to phrasings-59.tsv and phrasings-pinned.tsv, at commit f8f87fc): 476 right (95.2%), no
+    /// wrong verdict (235 and 241). The forty-five sets before them, now phrasings-15.tsv to
+    /// phrasings-59.tsv, each measured once the same way, scored 234 right with
     /// 7 wrong (de562bc), 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234
     /// with 7 (8e78f3b), 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234
     /// with 7 (34d1f6f), 227 with 9 (ea3e88e), 234 with 6 (6c800a7), 237 with 1 (2e687a5), 236 with
@@ -1091,14 +1091,14 @@ import Testing
     /// 1 (bd1b6ae), 240 with 0 and 238 with 2 (87181ce), 235 with 3 and 233 with 5 (a00301d), 241 with 1 and 236 with
     /// 1 (d78b588), 233 with 5 and 247 with 1 (16e31d2), 245 with 2 and 239 with 1 (6194758),
     /// 241 with 1 and 243 with 0 (77dabbe; the second the first set to meet both halves of the
-    /// goal). The goal (97% and no
+    /// goal), 245 with 1 and 246 with 2 (59b6e5c). The goal (97% and no
     /// wrong verdict on every new writer) is not met; this holds the classifier to that measurement
     /// (no regression) until new blind sets show it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 491, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 3, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 476, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
