@@ -521,9 +521,9 @@ enum Tokenizer {
         (["roll", "back"], .missWord),
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
-        (["not", "so", "much"], .partialWord),
+        (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
         (["not", "bad", "at"], .success),  // "Not bad at all, used it as-is.": praise, not faint
-        (["not", "at", "all"], .negation),  // "the frontend part not at all": a denial standing alone  // "got the UI right, the networking layer not so much"
+        (["not", "at", "all"], .negation),  // "the frontend part not at all": a denial standing alone
         (["good", "enough"], .partialWord),
         (["close", "enough"], .partialWord),
         (["nice", "try"], .other),  // "Nice try, but no.": consolation, not praise
