@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-49 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-51 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -367,7 +367,9 @@ import Testing
     /// `closed the tab` (gave up), Portuguese `inventou`, `Needed one fix:`, `doesn't address`,
     /// `off-topic`, `lost`, `it rephrased` (the answer's doing), building beside a failure after
     /// turns, a failure a hedge leaves possible after a success (doubt), `with a warning`, `eh,`,
-    /// `completely ignored`, `2 failed attempts`, `Close.` then the user's fix, and words of
+    /// `completely ignored`, `2 failed attempts`, `Close.` then the user's fix, the reason for a
+    /// feeling after a success, `Bug still there`, `arguing` (help), praise of a failure as
+    /// `10/10 hallucination`, `exactly it`, `DNF`, `don't tell anyone`, `gud enough`, and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -504,6 +506,13 @@ import Testing
             ("Works, with a pile of unused-var warnings I cleaned up.", .partial(nil)), ("eh, usable", .partial(nil)),
             ("COMPLETELY IGNORED THE INSTRUCTIONS", .miss), ("Wrote it by hand after 2 failed attempts.", .miss(2)),
             ("Close. Swapped the sort order myself.", .partial(nil)), ("Close. Wrote it myself instead.", .miss),
+            // heldout-50, heldout-51
+            ("Worked in one go, which surprised me given last week's mess.", .hit), ("It just worked. Kind of spooky.", .hit),
+            ("Suggested fix didn't change anything. Bug still there.", .miss),
+            ("Worked straight away; only reviewed it,\n  didn't change anything.", .hit),
+            ("worked after twenty minutes of arguing with it", .partial(nil)), ("10/10 hallucination, 0/10 code", .miss),
+            ("THIS IS EXACTLY IT", .hit), ("DNF", .miss), ("straight into prod, no edits (don't tell anyone)", .hit),
+            ("gud enough, fixed the typos it made lol", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

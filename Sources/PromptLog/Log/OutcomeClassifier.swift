@@ -290,7 +290,7 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
-            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost "
+            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
@@ -348,7 +348,7 @@ enum Tokenizer {
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
-            + "prompting coaxing coaching wrangling prodding aanwijzing aanwijzingen")
+            + "prompting coaxing coaching wrangling prodding arguing aanwijzing aanwijzingen")
         // What praise may be about besides the answer: `good question`, `nice idea`, `useful link`.
         add(.remark, "question questions idea ideas point points explanation thought link links pointer pointers "
             + "reference references tip tips discussion discussions conversation chat summary overview brainstorm "
@@ -471,6 +471,9 @@ enum Tokenizer {
         (["closed", "the", "tab"], .missWord),  // "Closed the tab after the second try.": gave up
         (["closed", "the", "chat"], .missWord),
         (["off", "topic"], .missWord),  // "Off-topic answer"
+        (["exactly", "it"], .hitQuality),  // "THIS IS EXACTLY IT"
+        (["tell", "anyone"], .other),  // "no edits (don't tell anyone)": no doubt
+        (["gud", "enough"], .partialWord),
         (["completely", "ignored"], .missWord),  // "COMPLETELY IGNORED THE INSTRUCTIONS"
         (["ignored", "the", "instructions"], .missWord),
         (["ignored", "my", "instructions"], .missWord),
@@ -684,7 +687,7 @@ enum Tokenizer {
         mark(Reader.numberWordMarker, "number")
         mark(Reader.oldMarker, "old original existing previous")
         mark(Reader.finishedMarker, "finished finish finishing")
-        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed")
+        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky")
         mark(Reader.itsMarker, "its")
         mark(Reader.neMarker, "ne")
         mark(Reader.spentMarker, "spent")
@@ -2217,6 +2220,8 @@ enum Reader {
                 if lex(i + 1) == .the { s.keptPart = true; i += 2; continue }
                 if lex(i + 1) == .it, t[i].value != tookMarker { record(.success, at: i); i += 2; continue }
                 i += 1
+            case .still where lex(i + 1) == .there && i > start && t[i - 1].lex == .problem:
+                record(.miss, at: i); i += 2  // "Bug still there.": the failure persists
             case .still:
                 // "still didn't handle pagination": a failure, whatever the verb.
                 // ("still can't", "still doesn't": a contracted negation after the verb)
@@ -2341,7 +2346,9 @@ enum Reader {
             case .success where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.miss, at: i); i += 2  // "renamed every variable and fixed nothing"
-            case .success where pendingNegation == nil && lex(i + 1) == .missWord && t[i + 1].value != flawMarker:
+            case .success where pendingNegation == nil && lex(i + 1) == .missWord && t[i + 1].value != flawMarker,
+                 .hitQuality where pendingNegation == nil && lex(i + 1) == .missWord && t[i + 1].value != flawMarker:
+                // ("10/10 hallucination, 0/10 code": the same.)
                 // "Nice hallucination": praise of a failure, sarcasm.
                 s.sarcasm = true; record(.miss, at: i + 1); i += 2
             case .success where pendingNegation == nil && remarkBefore(t, i, start),
@@ -2349,6 +2356,11 @@ enum Reader {
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
             case .success where lex(i + 1) == .number && t[i + 1].value == 1 && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd):
                 s.partPraised = true; i += 2  // "a different question, but a useful one": praise of that thing
+            case .other where t[i].value == feelingMarker && (s.success != nil || s.hit != nil):
+                // "Worked in one go, which surprised me given last week's mess.": the rest of the clause
+                // is why the writer was surprised, not the outcome.
+                i += 1
+                while i < end, t[i].lex != .clauseBreak, t[i].lex != .sentenceEnd { i += 1 }
             case .other where t[i].value == spentMarker:
                 s.effort = true; i += 1
             case .remark where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == itsMarker
