@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-51 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-53 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -369,7 +369,8 @@ import Testing
     /// turns, a failure a hedge leaves possible after a success (doubt), `with a warning`, `eh,`,
     /// `completely ignored`, `2 failed attempts`, `Close.` then the user's fix, the reason for a
     /// feeling after a success, `Bug still there`, `arguing` (help), praise of a failure as
-    /// `10/10 hallucination`, `exactly it`, `DNF`, `don't tell anyone`, `gud enough`, and words of
+    /// `10/10 hallucination`, `exactly it`, `DNF`, `don't tell anyone`, `gud enough`, `hard pass`,
+    /// German `kommt drauf an`, `dreimal`, `zweimal nachgefragt`, `follow-up fixed it`, and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -513,6 +514,10 @@ import Testing
             ("worked after twenty minutes of arguing with it", .partial(nil)), ("10/10 hallucination, 0/10 code", .miss),
             ("THIS IS EXACTLY IT", .hit), ("DNF", .miss), ("straight into prod, no edits (don't tell anyone)", .hit),
             ("gud enough, fixed the typos it made lol", .partial(nil)),
+            // heldout-52, heldout-53
+            ("hard pass", .miss), ("Gut und schlecht, kommt drauf an.", .unclassified), ("Echt nutzlos, dreimal probiert.", .miss(3)),
+            ("First answer compiled but was wrong; follow-up fixed it.", .partial(2)),
+            ("Funktionierte nicht, die API gibt es gar nicht.\n  Zweimal nachgefragt, dann aufgegeben.", .miss(3)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

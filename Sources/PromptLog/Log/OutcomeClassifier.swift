@@ -275,7 +275,7 @@ enum Tokenizer {
         add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
             + "recheck verify confirm trust ci")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
-        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated "
+        add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
@@ -323,8 +323,8 @@ enum Tokenizer {
         add(.or, "or")
         add(.another, "another")
         add(.single, "single")
-        add(.twice, "twice")
-        add(.thrice, "thrice")
+        add(.twice, "twice zweimal")  // German: "Zweimal nachgefragt"
+        add(.thrice, "thrice dreimal")
         add(.until, "until till")
         add(.after, "after nach après después depois dopo na")
         add(.once, "once")
@@ -580,6 +580,8 @@ enum Tokenizer {
         (["i", "hate", "it"], .sarcasm),  // "thanks, I hate it"
         (["leider", "nicht"], .missWord),
         (["kommt", "auf"], .doubt),  // German: "Kommt auf die Definition an.", it depends
+        (["kommt", "drauf"], .doubt),
+        (["hard", "pass"], .missWord),  // "hard pass": declined
         (["en", "parte"], .partialWord),  // Spanish: in part
         (["em", "parte"], .partialWord),  // Portuguese
         (["in", "parte"], .partialWord),  // Italian
@@ -2470,6 +2472,8 @@ enum Reader {
                 // "needed a follow-up", "an extra prompt": one after the first, two turns
                 let k = lex(i + 1) == .intervention ? i + 2 : i + 3
                 record(.turns(2), at: i); i = k
+            case .intervention where t[i].value == 0 && (i == start || t[i - 1].lex == .clauseBreak) && lex(i + 1) == .success:
+                record(.turns(2), at: i); i += 1  // "First answer compiled but was wrong; follow-up fixed it."
             case .intervention where lex(i + 1) == .once || lex(i + 1) == .twice || lex(i + 1) == .thrice:
                 // "had to rephrase twice": the first prompt, then those
                 record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
@@ -2686,7 +2690,10 @@ enum Reader {
                 // "tried twice more": two after the first.
                 let n = l == .twice ? 2 : 3
                 let more = lex(i + 1) == .vague && t[i + 1].value == moreMarker
-                record(.turns(followUpBefore(t, i, start) || more ? n + 1 : n), at: i); i += more ? 2 : 1
+                // ("Zweimal nachgefragt": the follow-up after the count, as German puts it.)
+                let followUpAfter = lex(i + 1) == .intervention || lex(i + 1) == .retried
+                record(.turns(followUpBefore(t, i, start) || more || followUpAfter ? n + 1 : n), at: i)
+                i += more || followUpAfter ? 2 : 1
             case .number where t[i].value == 0 && turnPhrase(t, i, end) == nil && lex(i + 1) != .editNoun:
                 record(.negation, at: i); negationScope = 4; i += 1  // "zero useful output", "0 errors"
             case .other where t[i].value == wellMarker && i > start && [.rest, .other].contains(t[i - 1].lex)
