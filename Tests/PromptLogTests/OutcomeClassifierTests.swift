@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-53 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-55 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -370,7 +370,8 @@ import Testing
     /// `completely ignored`, `2 failed attempts`, `Close.` then the user's fix, the reason for a
     /// feeling after a success, `Bug still there`, `arguing` (help), praise of a failure as
     /// `10/10 hallucination`, `exactly it`, `DNF`, `don't tell anyone`, `gud enough`, `hard pass`,
-    /// German `kommt drauf an`, `dreimal`, `zweimal nachgefragt`, `follow-up fixed it`, and words of
+    /// German `kommt drauf an`, `dreimal`, `zweimal nachgefragt`, `follow-up fixed it`, `as given`,
+    /// `ask again`, German `manuell`, `yanked`, `forgot` (a shortfall, not after `I`), and words of
     /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -518,6 +519,12 @@ import Testing
             ("hard pass", .miss), ("Gut und schlecht, kommt drauf an.", .unclassified), ("Echt nutzlos, dreimal probiert.", .miss(3)),
             ("First answer compiled but was wrong; follow-up fixed it.", .partial(2)),
             ("Funktionierte nicht, die API gibt es gar nicht.\n  Zweimal nachgefragt, dann aufgegeben.", .miss(3)),
+            // heldout-54, heldout-55
+            ("Took the regex as given, it matches all 40 cases.", .hit), ("Had to ask again with the full file, then it got it.", .partial(2)),
+            ("Hat fast funktioniert, Imports manuell korrigiert.", .partial(nil)),
+            ("oh good, it imported a crate that was yanked in 2021", .miss),
+            ("It got the migration right but forgot the rollback. Added it.", .partial(nil)),
+            ("Exactly right, even handled the nil case I forgot to mention.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

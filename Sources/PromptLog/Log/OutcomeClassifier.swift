@@ -258,7 +258,7 @@ enum Tokenizer {
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
-        add(.myself, "myself manually selbst mine zelf")  // "the edge cases are mine"
+        add(.myself, "myself manually selbst mine zelf manuell")  // "the edge cases are mine"
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
@@ -290,7 +290,7 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
-            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf "
+            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
@@ -300,7 +300,7 @@ enum Tokenizer {
             + " inventou inventó")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
-        add(.shortfall, "skipped missed ignored omitted missing lacking lacks ugly messy hacky hack clunky sloppy bloated "
+        add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
             + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt faltou")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
@@ -344,7 +344,7 @@ enum Tokenizer {
         add(.right, "right")
         add(.away, "away")
         add(.what, "what")
-        add(.wanted, "wanted want expected asked expecting listed specified described requested")
+        add(.wanted, "wanted want expected asked ask expecting listed specified described requested")
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
@@ -582,6 +582,7 @@ enum Tokenizer {
         (["kommt", "auf"], .doubt),  // German: "Kommt auf die Definition an.", it depends
         (["kommt", "drauf"], .doubt),
         (["hard", "pass"], .missWord),  // "hard pass": declined
+        (["as", "given"], .hitWord),  // "Took the regex as given, it matches all 40 cases."
         (["en", "parte"], .partialWord),  // Spanish: in part
         (["em", "parte"], .partialWord),  // Portuguese
         (["in", "parte"], .partialWord),  // Italian
@@ -2249,6 +2250,8 @@ enum Reader {
                 // "Answer was for Python 2. Skipped.": after what the answer was, the user passed it
                 // over ("Skipped" alone may be the task)
                 record(.miss, at: i); i += 1
+            case .shortfall where i > start && t[i - 1].lex == .pronoun:
+                i += 1  // "even handled the edge case I forgot to mention": the user's omission
             case .shortfall where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .stepIn:
                 i += 1  // "it even added the missing test case": what was missing, added
             case .shortfall:
