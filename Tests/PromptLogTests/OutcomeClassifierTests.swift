@@ -1097,11 +1097,11 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-54.tsv` and
-    /// `heldout-55.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
-    /// to phrasings-63.tsv and phrasings-pinned.tsv, at commit 5157425): 488 right (97.6%), 1 wrong
-    /// verdict (241 with none, and 247 with 1, a bare count, `3 turns`, which its writer labelled
-    /// unclassified). The forty-nine sets before them, now phrasings-15.tsv to phrasings-63.tsv, each measured once the same way, scored 234 right with
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-56.tsv` and
+    /// `heldout-57.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv
+    /// to phrasings-65.tsv and phrasings-pinned.tsv, at commit 77a0e9b): 481 right (96.2%), 2 wrong
+    /// verdicts (241 with none, and 240 with 2). The fifty-one sets before them, now
+    /// phrasings-15.tsv to phrasings-65.tsv, each measured once the same way, scored 234 right with
     /// 7 wrong (de562bc), 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234
     /// with 7 (8e78f3b), 241 with 7 (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234
     /// with 7 (34d1f6f), 227 with 9 (ea3e88e), 234 with 6 (6c800a7), 237 with 1 (2e687a5), 236 with
@@ -1112,14 +1112,14 @@ import Testing
     /// 1 (bd1b6ae), 240 with 0 and 238 with 2 (87181ce), 235 with 3 and 233 with 5 (a00301d), 241 with 1 and 236 with
     /// 1 (d78b588), 233 with 5 and 247 with 1 (16e31d2), 245 with 2 and 239 with 1 (6194758),
     /// 241 with 1 and 243 with 0 (77dabbe; the second the first set to meet both halves of the
-    /// goal), 245 with 1 and 246 with 2 (59b6e5c), 235 with 0 and 241 with 0 (f8f87fc), 244 with 1 and 242 with 2 (f9a3a85). The goal (97% and no
+    /// goal), 245 with 1 and 246 with 2 (59b6e5c), 235 with 0 and 241 with 0 (f8f87fc), 244 with 1 and 242 with 2 (f9a3a85), 241 with 0 and 247 with 1 (5157425). The goal (97% and no
     /// wrong verdict on every new writer) is not met; this holds the classifier to that measurement
     /// (no regression) until new blind sets show it met.
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 488, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 481, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
