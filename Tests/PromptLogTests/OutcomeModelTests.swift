@@ -111,13 +111,13 @@ import Testing
         // (Which of them the model doubts changes as it is retrained; one must be here.)
         let canonical = ["Worked first try. Needed a small fix for the imports.", "Worked first try. Had to fix the imports myself."]
         #expect(canonical.contains { text in
-            Self.model(text).map { $0.verdict != .hit && $0.probability >= OutcomeClassifier.modelVeto } == true
+            Self.sure(text, of: [.partial, .miss, .unclassified], at: OutcomeClassifier.modelVeto)
         })
         for text in canonical { #expect(OutcomeClassifier.classify(text: text) == .hit, "\(text)") }
         // One or two words are too few features to judge: the rules' reading stands.
         let short = ["compiles", "got it", "yeah", "fixed", "decent", "useful"]
         #expect(short.contains { text in
-            Self.model(text).map { $0.verdict != .hit && $0.probability >= OutcomeClassifier.modelVeto } == true
+            Self.sure(text, of: [.partial, .miss, .unclassified], at: OutcomeClassifier.modelVeto)
         })
         for text in short { #expect(OutcomeClassifier.classify(text: text) == .hit, "\(text)") }
         // Words the model has never seen give it no opinion (its priors would favour unclassified).
@@ -138,20 +138,20 @@ import Testing
                          "It worked first try but I ended up throwing it all away and rewriting."]
         for text in conflicts {
             #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
-            let sure = Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
+            let sure = Self.sure(text, of: [.partial])
             #expect(OutcomeClassifier.classify(text: text) == (sure ? .partial(nil) : .unclassified), "\(text)")
         }
         #expect(conflicts.contains { text in
-            Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
+            Self.sure(text, of: [.partial])
         })
         // With the count a sentence states.
         let counted = "Right idea, wrong API. Corrected it on the second prompt."
         #expect(Self.rulesAlone(counted) == .unclassified)
-        #expect(Self.model(counted).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true)
+        #expect(Self.sure(counted, of: [.partial]))
         #expect(OutcomeClassifier.classify(text: counted) == .partial(2))
         // A conflict the model is sure is a hit or a miss stays open.
         #expect(conflicts.contains { text in
-            Self.model(text).map { [.hit, .miss].contains($0.verdict) && $0.probability >= OutcomeClassifier.modelSure } == true
+            Self.sure(text, of: [.hit, .miss])
         })
         // And a failure standing alone in its clause, which fails the whole answer (one the model
         // is sure is partial must be here).
@@ -161,7 +161,7 @@ import Testing
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
         #expect(whole.contains { text in
-            Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
+            Self.sure(text, of: [.partial])
         })
         // So does failure said with nothing praised: what else it says makes no partial success.
         // (One the model is sure is partial must be here.)
@@ -171,14 +171,20 @@ import Testing
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
         #expect(unpraised.contains { text in
-            Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true
+            Self.sure(text, of: [.partial])
         })
         // Doubt, a question or a sarcasm cue leaves it open, however sure the model is.
         for text in ["Right idea, wrong API. Adapted it. Probably.", "Right idea, wrong API. Adapted it?",
                      "Right idea, wrong API 🙄. Adapted it."] {
-            #expect(Self.model(text).map { $0.verdict == .partial && $0.probability >= OutcomeClassifier.modelSure } == true, "\(text)")
+            #expect(Self.sure(text, of: [.partial]), "\(text)")
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
+    }
+
+    /// Whether the model reads `text` as one of `verdicts`, at least `threshold` sure (default
+    /// `modelSure`).
+    static func sure(_ text: String, of verdicts: Set<Verdict>, at threshold: Double = OutcomeClassifier.modelSure) -> Bool {
+        model(text).map { verdicts.contains($0.verdict) && $0.probability >= threshold } ?? false
     }
 
     static func model(_ text: String) -> (verdict: Verdict, probability: Double, words: Int)? {

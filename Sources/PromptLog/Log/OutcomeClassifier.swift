@@ -177,7 +177,7 @@ public enum OutcomeClassifier {
         if model.verdict == .partial, model.words >= vetoWords, !Reader.leftOpen(tokens),
            !Reader.failureWithoutPraise(&tokens), !Reader.failureStandsAlone(tokens) {
             // (With the count a sentence states: "Right idea, wrong API. Corrected it on the second prompt.")
-            return .partial(Reader.sentences(tokens).lazy.compactMap { range in Reader.signals(&tokens, range).turns }.first)
+            return .partial(Reader.firstCount(&tokens, in: Reader.sentences(tokens)) { _ in true })
         }
         return rules
     }
@@ -1529,6 +1529,16 @@ enum Reader {
         return ranges
     }
 
+    /// The first count a sentence of `ranges` states, among those `accept` allows ("Worked.
+    /// Eventually. After 7 prompts.": 7).
+    static func firstCount(_ t: inout [Token], in ranges: some Sequence<(Int, Int)>, where accept: (Signals) -> Bool) -> Int? {
+        for range in ranges {
+            let s = signals(&t, range)
+            if let n = s.turns, accept(s) { return n }
+        }
+        return nil
+    }
+
     /// The signals of the sentence `range` of `t`.
     static func signals(_ t: inout [Token], _ range: (Int, Int)) -> Signals {
         var s = Signals()
@@ -1811,11 +1821,7 @@ enum Reader {
                 // count."): the writer contradicts themself, and an honest reading is open.
                 if selfContradicted(tokens) { return .unclassified }
                 // ("Kept insisting the bug was in my config. It wasn't. Gave up after 6 prompts.")
-                for later in sentences[(k + 1)...] {
-                    let l = signals(&tokens, later)
-                    if l.success == nil, l.hit == nil, let n = l.turns { return .miss(n) }
-                }
-                return .miss
+                return .miss(firstCount(&tokens, in: sentences[(k + 1)...]) { $0.success == nil && $0.hit == nil })
             }
             // Doubt in the deciding sentence leaves it open; a failure said before the doubt stands
             // ("didn't work, not sure why").
@@ -1906,11 +1912,7 @@ enum Reader {
                     if l.partial || l.tookOver || l.eventually || l.restricted || l.caveat {
                         if l.miss != nil || l.instead || l.wrote && !l.rest && !l.wrotePart { return .unclassified }
                         // A count may come after it: "Worked. Eventually. After 7 prompts."
-                        for rest in sentences[(k + 1 + j)...] {
-                            let r = signals(&tokens, rest)
-                            if r.miss == nil, let n = r.turns { return .partial(n) }
-                        }
-                        return .partial(nil)
+                        return .partial(firstCount(&tokens, in: sentences[(k + 1 + j)...]) { $0.miss == nil })
                     }
                 }
             }
