@@ -332,7 +332,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-55 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-57 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -371,8 +371,12 @@ import Testing
     /// feeling after a success, `Bug still there`, `arguing` (help), praise of a failure as
     /// `10/10 hallucination`, `exactly it`, `DNF`, `don't tell anyone`, `gud enough`, `hard pass`,
     /// German `kommt drauf an`, `dreimal`, `zweimal nachgefragt`, `follow-up fixed it`, `as given`,
-    /// `ask again`, German `manuell`, `yanked`, `forgot` (a shortfall, not after `I`), and words of
-    /// Portuguese, Chinese, German, Dutch, Spanish and French.
+    /// `ask again`, German `manuell`, `yanked`, `forgot` (a shortfall, not after `I`), a failure on
+    /// the first try and no other (a miss after the tries listed), `not a single fix` (none needed),
+    /// `wrk`, `crack`, `thanks for` a failure (sarcasm), `needs love`, `gets the idea`, a repeat
+    /// not needed (`didn't need to explain it twice`), `reminders` (follow-ups), praise taken back
+    /// in brackets, numbered parts (`part 1 fine, part 2 garbage`), `no comment` (the writer
+    /// declines to say), and words of Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -525,6 +529,13 @@ import Testing
             ("oh good, it imported a crate that was yanked in 2021", .miss),
             ("It got the migration right but forgot the rollback. Added it.", .partial(nil)),
             ("Exactly right, even handled the nil case I forgot to mention.", .hit),
+            // heldout-56, heldout-57
+            ("Failed on the first attempt and I didn't retry.", .miss(1)), ("failed on the first try and the second", .miss(2)),
+            ("No luck on the first try, or the 2nd, or the 3rd. Giving up.", .miss(3)), ("Didn't work first try", .unclassified),
+            ("Not a single fix needed.", .hit), ("doesnt wrk", .miss), ("Couldn't crack it in 2 rounds, gave up.", .miss(2)),
+            ("Wow, thanks for deleting my tests, very helpful.", .miss), ("gets the idea, code needs love", .partial(nil)),
+            ("Worked. Didn't even need to explain the schema twice.", .hit), ("Worked after two reminders.", .partial(3)),
+            ("Perfect!!! (it wasn't)", .miss), ("part 1 fine, part 2 garbage", .partial(nil)), ("no comment", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

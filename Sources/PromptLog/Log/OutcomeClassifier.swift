@@ -230,7 +230,8 @@ enum Tokenizer {
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
             + " nicht kein keine ne não pas niet geen nie nada rien aucune aucun")
         add(.no, "no")
-        add(.success, "worked works work working success successful successfully succeeded succeeds solved solves "
+        add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
+            + "crack cracked "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
@@ -279,7 +280,7 @@ enum Tokenizer {
             + "regenerating apologized apologised")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
-            + "clarification "
+            + "clarification reminder reminders "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções"
             + " correctie correcties")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
@@ -294,7 +295,7 @@ enum Tokenizer {
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
-            + "deleted deleting wiped infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
+            + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
             + " inventou inventó")
@@ -541,6 +542,10 @@ enum Tokenizer {
         (["un", "paio", "di"], .vague),  // Italian
         (["no", "op"], .missWord),  // "Suggested fix was a no-op."
         (["got", "the", "gist"], .partialWord),  // "it got the gist"
+        (["gets", "the", "idea"], .partialWord),  // "gets the idea, code needs love"
+        (["needs", "love"], .partialWord),  // "code needs love": work
+        (["needs", "some", "love"], .partialWord),
+        (["needed", "some", "love"], .partialWord),
         (["de", "la", "plaque"], .missWord),  // French: "à côté de la plaque", way off
         (["see", "below"], .doubt),  // "Asked again with Opus, see below.": the verdict is elsewhere
         (["see", "above"], .doubt),
@@ -592,6 +597,7 @@ enum Tokenizer {
         // Both at once, said as such: the writer does not say which weighs more.
         (["yes", "and", "no"], .doubt),
         (["hit", "and", "miss"], .doubt),
+        (["no", "comment"], .shrug),  // the writer declines to say
         (["hit", "or", "miss"], .doubt),
         (["fifty", "fifty"], .partialWord),
         (["good", "job"], .success),  // "Great job inventing a whole new AWS service.": praise of a failure, sarcasm
@@ -695,6 +701,7 @@ enum Tokenizer {
         mark(Reader.neMarker, "ne")
         mark(Reader.spentMarker, "spent")
         mark(Reader.warningMarker, "warning")
+        mark(Reader.thanksMarker, "thanks thx")
         return d
     }()
 
@@ -1237,6 +1244,32 @@ enum Reader {
         // A question ("Failed?") labels nothing.
         if let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), t[end].value == 63 { return nil }
         if let m = missOpening(t) { return .miss(statedTurns(&t, from: m)) }
+        // A failure on the first try and no other ("Failed on the first attempt and I didn't retry.",
+        // "failed on the 1st try, didn't bother retrying"): a miss after one turn. Alone ("Didn't work
+        // first try") it may be the start of a story, and is left to the rest of the rules.
+        // The tries after it may be listed ("failed on the first try and the second", "No luck on the
+        // first try, or the 2nd, or the 3rd."): a miss after the last.
+        if var m = missOpening(t, firstTry: true) {
+            var tries = 1, k = m
+            while k < t.count {
+                var words = 0
+                while k < t.count, t[k].lex == .clauseBreak && t[k].value == 0 || t[k].lex == .or || t[k].lex == .the
+                        || t[k].lex == .other && words == 0 {
+                    if t[k].lex == .other { words += 1 }
+                    k += 1
+                }
+                guard k < t.count, t[k].lex == .ordinal, t[k].value == tries + 1 else { break }
+                tries += 1; k += 1
+                if k < t.count, t[k].lex == .turnNoun { k += 1 }
+                m = k
+            }
+            let said = m < t.count && t[m].lex != .sentenceEnd
+            if tries > 1 || said && t[m...].contains(where: { $0.lex == .negation }) {
+                var s = Signals()
+                scan(&t, m, t.count, into: &s)
+                if s.success == nil, s.hit == nil, !s.partial, s.turns == nil, !s.moreTurns, s.doubt == nil { return .miss(tries) }
+            }
+        }
         guard let first = t.first else { return nil }
         let next = t.count > 1 ? t[1] : Token(lex: .sentenceEnd)
         let endsLabel = next.lex == .clauseBreak || next.lex == .sentenceEnd
@@ -1263,7 +1296,10 @@ enum Reader {
 
     /// Where the words after a miss opening start (the position of its colon, dash, bracket or
     /// sentence end, or the end), or `nil` when the text does not open with one.
-    static func missOpening(_ t: [Token]) -> Int? {
+    ///
+    /// With `firstTry`, the opening is one that states the first try, and it ends there whatever
+    /// follows (`Failed on the first try and ...`).
+    static func missOpening(_ t: [Token], firstTry: Bool = false) -> Int? {
         func lex(_ k: Int) -> Lex { k < t.count ? t[k].lex : .sentenceEnd }
         var start = 0
         while start < 2 {
@@ -1289,8 +1325,12 @@ enum Reader {
         if lex(k) == .the { k += 1 }
         if lex(k) == .twice || lex(k) == .thrice {
             k += 1
+        } else if let c = turnPhrase(t, k, t.count), firstTry {
+            return c.count == 1 && !after ? c.next : nil
         } else if let c = turnPhrase(t, k, t.count), after || (c.count ?? 2) >= 2 {
             k = c.next
+        } else if firstTry {
+            return nil
         } else {
             // No count: the opening ends at a bracket or here.
             if bracket { return end }
@@ -1416,6 +1456,8 @@ enum Reader {
     /// Marks 👏: after praise standing alone before what the answer did, told without judgement
     /// (`Brilliant, it rewrote my whole file in Kotlin. 👏`), a slow clap, a miss; elsewhere no signal.
     static let clapMarker = 20
+    /// Marks `thanks`: before `for` and a failure (`thanks for deleting my tests`), sarcasm.
+    static let thanksMarker = 25
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -1650,7 +1692,8 @@ enum Reader {
         let end = t[(k + 2)...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
         var s = Signals()
         scan(&t, k + 2, end, into: &s)
-        return !s.any && !s.shortfall && !s.partPraised
+        // ("Perfect!!! (it wasn't)" tells no deed: it takes the praise back.)
+        return !s.any && !s.shortfall && !s.partPraised && !retracted(t, from: k + 2)
     }
 
     /// Where praise at the start of a bullet would stand: after an interjection ("oh", "wow"), and
@@ -2105,6 +2148,10 @@ enum Reader {
                 case .negation: return
                 }
             }
+            // "Part 1 done, part 2 it couldn't figure out.": one numbered part failed, another worked.
+            if case .miss = kind, let ok = s.success, numberedPart(t, ok, start), numberedPart(t, pos, start) {
+                s.restricted = true; s.partFailed = true; return
+            }
             switch kind {
             case .hit, .hitQuality: if s.hit == nil { s.hit = pos }; s.hitSaid = true
             case .partial: s.partial = true
@@ -2284,6 +2331,10 @@ enum Reader {
                 // "try #3", "attempt 3 worked", "turns: 3", "try number three"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
+            case .negation where t[i].value == 0 && noneOf(t, i + 1, end) != nil:
+                // "Not a single fix needed.", "not one follow-up": none were needed, a hit
+                record(.hit, at: i); i = noneOf(t, i + 1, end)!
+                if lex(i) == .need { i += 1 }
             case .negation where t[i].value == neMarker && pendingNegation != nil:
                 i += 1  // "Aucune des réponses ne marchait.": one negation in two words
             case .negation where t[i].value == 0 && lex(i + 1) == .editNoun && [.clauseBreak, .sentenceEnd, .symbolHit].contains(lex(i + 2)):
@@ -2293,6 +2344,9 @@ enum Reader {
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
                 // praise beside it is not meant.
                 record(.miss, at: i); s.sarcasm = true; i += 1
+            case .missWord where i - start >= 2 && t[i - 1].lex == .other && t[i - 1].value == scopeMarker
+                && t[i - 2].lex == .other && t[i - 2].value == thanksMarker:
+                record(.miss, at: i); s.sarcasm = true; i += 1  // "thanks for deleting my tests": not meant
             case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
                 && (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .other && t[$0].value == againMarker }):
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "10/10 would hallucinate again"
@@ -2690,6 +2744,9 @@ enum Reader {
             case .twice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }),
                  .thrice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }):
                 i += 1  // "ran it twice to be sure": runs, not prompts
+            case .twice where pendingNegation.map({ neg in i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } }) == true,
+                 .thrice where pendingNegation.map({ neg in i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } }) == true:
+                pendingNegation = nil; i += 1  // "didn't even need to explain the schema twice": no second turn
             case .twice, .thrice:
                 // "had to nudge it twice", "pasted the error twice": follow-ups, after the first prompt.
                 // "tried twice more": two after the first.
@@ -2819,6 +2876,13 @@ enum Reader {
             && t[(first + 1)...verb].contains { $0.lex == .other || $0.lex == .it || $0.lex == .wrote }
     }
 
+    /// Whether the clause holding `i` opens with a numbered part (`part 2`, `Part 1`).
+    static func numberedPart(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i
+        while k > start, t[k - 1].lex != .clauseBreak, t[k - 1].lex != .sentenceEnd { k -= 1 }
+        return k + 1 < i && t[k].lex == .rest && (t[k + 1].lex == .number || t[k + 1].lex == .ordinal)
+    }
+
     /// Whether the success word at `i` only describes something or is the aim of a failure: after
     /// `how` or `why` ("wrong about how Rust lifetimes work"), or after `to` following a failure
     /// ("deleted my tests to make them pass"), within its clause.
@@ -2852,6 +2916,17 @@ enum Reader {
             k -= 1
         }
         return false
+    }
+
+    /// Where `a single fix` or `one follow-up` ends after `not`, when an edit or a follow-up is
+    /// named and only `needed`, a break or a hit symbol follows it.
+    static func noneOf(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
+        func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
+        let k = lex(i) == .other && t[i].value == articleMarker ? i + 1 : i
+        guard lex(k) == .single || lex(k) == .number && t[k].value == 1,
+              lex(k + 1) == .editNoun || lex(k + 1) == .intervention,
+              [.need, .clauseBreak, .sentenceEnd, .symbolHit].contains(lex(k + 2)) else { return nil }
+        return k + 2
     }
 
     /// Where the words after `after` end when they name help the answer needed (`edits`, `some
