@@ -314,25 +314,26 @@ import Testing
         #expect(checked == (15 + 16 + 9) * (130 + 127))
     }
 
-    /// `Worked first try.` with a note that says failure or takes it back is open: five blind
-    /// writers labelled such bullets unclassified. A note that agrees, qualifies or tells of
+    /// `Worked first try.` with a note that says failure or takes it back, or a count of more than
+    /// one in brackets after it, is open: six blind writers labelled such bullets unclassified. A note that agrees, qualifies or tells of
     /// something else leaves the opening the verdict.
     @Test func noteThatTakesBackFirstTry() {
         for text in ["Worked first try. Didn't work.", "Worked first try. Actually no, broke prod?\n  Or maybe that was the other PR.",
                      "Worked first try. Actually no, it didn't. Or did it? Need to retest.",
                      "Worked first try. Also didn't work at all? Need to recheck.", "Worked first try. NOT",
-                     "Worked first try. Wrote it myself instead."] {
+                     "Worked first try. Wrote it myself instead.", "Worked first try (after 3 attempts)."] {
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
         for text in ["Worked first try. Not bad.", "Worked first try. No issues.", "Worked first try. Did not fail.",
-                     "Worked first try. Took some edits by hand.", "Worked first try. Honestly better than what\n  I would have written."] {
+                     "Worked first try. Took some edits by hand.", "Worked first try. Honestly better than what\n  I would have written.",
+                     "Worked first try (no edits)."] {
             #expect(OutcomeClassifier.classify(text: text) == .hit, "\(text)")
         }
         #expect(OutcomeClassifier.classify(text: "Worked after 3 turns. The first two were way off") == .partial(3))
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-57 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-59 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -376,7 +377,12 @@ import Testing
     /// `wrk`, `crack`, `thanks for` a failure (sarcasm), `needs love`, `gets the idea`, a repeat
     /// not needed (`didn't need to explain it twice`), `reminders` (follow-ups), praise taken back
     /// in brackets, numbered parts (`part 1 fine, part 2 garbage`), `no comment` (the writer
-    /// declines to say), and words of Portuguese, Chinese, German, Dutch, Spanish and French.
+    /// declines to say), `unable to`, `never managed to`, what it was asked not to do, `say for
+    /// myself` (no work of the user's), a try `not worth` making, `helpful for the` part, German
+    /// `nichts` and `kompiliert`, `twice had to remind`, `just the` part, `I stopped` after a count,
+    /// `has no clue`, `introduced a warning`, a success `for the` part a later failure is of
+    /// another, and words of Portuguese, Chinese, German, Dutch,
+    /// Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -536,6 +542,19 @@ import Testing
             ("Wow, thanks for deleting my tests, very helpful.", .miss), ("gets the idea, code needs love", .partial(nil)),
             ("Worked. Didn't even need to explain the schema twice.", .hit), ("Worked after two reminders.", .partial(3)),
             ("Perfect!!! (it wasn't)", .miss), ("part 1 fine, part 2 garbage", .partial(nil)), ("no comment", .unclassified),
+            // heldout-58, heldout-59
+            ("Was unable to get it to compile.", .miss), ("Never managed to get it to compile.", .miss),
+            ("It used the library I asked it not to use.", .miss),
+            ("Regex was right the first time, which is more than I can say for myself.", .hit),
+            ("Looked right, crashed on launch.\n  Not worth another round, rewrote it.", .miss),
+            ("Helpful for the outline; wrote the actual code by hand.", .partial(nil)),
+            ("Drei Versuche, nichts davon kompiliert.", .miss(3)),
+            ("Twice had to remind it about the Result type. Works now.", .partial(3)),
+            ("so close!! just the timezone math was wrong, patched it", .partial(nil)),
+            ("after the 6th try I stopped and read the docs", .miss(6)), ("It has no clue about our schema.", .miss),
+            ("Fixed the crash, introduced a warning. Fine.", .partial(nil)),
+            ("Works for the list view. Detail view still\n  crashes on rotation.", .partial(nil)),
+            ("worked perfectly, in the demo. prod is still broken", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1015,10 +1034,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-67.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-58.tsv` and `heldout-59.tsv`, written by
+/// they come from), `phrasings-2.tsv` to `phrasings-69.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-60.tsv` and `heldout-61.tsv`, written by
 /// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
-/// `phrasings-14.tsv` to `phrasings-67.tsv` were held-out sets before them).
+/// `phrasings-14.tsv` to `phrasings-69.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1049,19 +1068,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-58.tsv or heldout-59.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-60.tsv or heldout-61.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-58.tsv", "heldout-59.tsv"]
+        let files = ["heldout-60.tsv", "heldout-61.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)

@@ -228,7 +228,7 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none neither hardly nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht kein keine ne não pas niet geen nie nada rien aucune aucun")
+            + " nicht nichts kein keine ne não pas niet geen nie nada rien aucune aucun")
         add(.no, "no")
         add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
             + "crack cracked "
@@ -236,7 +236,7 @@ enum Tokenizer {
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
             + " lgtm green shipped merged sorted gg"
-            + " funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
+            + " kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
             + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship")
@@ -474,6 +474,7 @@ enum Tokenizer {
         (["off", "topic"], .missWord),  // "Off-topic answer"
         (["exactly", "it"], .hitQuality),  // "THIS IS EXACTLY IT"
         (["tell", "anyone"], .other),  // "no edits (don't tell anyone)": no doubt
+        (["say", "for", "myself"], .other),  // "more than I can say for myself": no work of the user's
         (["gud", "enough"], .partialWord),
         (["completely", "ignored"], .missWord),  // "COMPLETELY IGNORED THE INSTRUCTIONS"
         (["ignored", "the", "instructions"], .missWord),
@@ -488,6 +489,8 @@ enum Tokenizer {
         (["non", "funzionava"], .missWord),
         (["not", "sure"], .doubt),  // "not sure it's right" leaves it open
         (["not", "certain"], .doubt),
+        (["has", "no", "idea"], .missWord),  // "the model clearly has no idea what SwiftData is": its ignorance
+        (["has", "no", "clue"], .missWord),
         (["no", "idea"], .doubt),
         (["hard", "to", "say"], .doubt),
         (["hard", "to", "tell"], .doubt),
@@ -527,6 +530,9 @@ enum Tokenizer {
         (["start", "over"], .missWord),
         (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
         (["not", "bad", "at"], .success),  // "Not bad at all, used it as-is.": praise, not faint
+        (["unable", "to"], .negation),  // "Unable to get a working version": as `couldn't`
+        (["not", "able", "to"], .negation),
+        (["never", "managed", "to"], .negation),
         (["not", "at", "all"], .negation),  // "the frontend part not at all": a denial standing alone
         (["good", "enough"], .partialWord),
         (["close", "enough"], .partialWord),
@@ -555,6 +561,8 @@ enum Tokenizer {
         (["this", "is", "fine"], .other),  // the "this is fine" meme: no verdict of its own
         (["except", "for", "everything"], .retract),  // "Works great except for everything."
         (["rough", "edges"], .caveat),  // "Decent. A few rough edges."
+        (["introduced", "a", "warning"], .caveat),  // "Fixed the crash, introduced a warning. Fine."
+        (["introduced", "new", "warnings"], .caveat),
         (["happy", "path"], .except),  // "It works!! ...on the happy path."
         (["no", "sé"], .doubt),  // Spanish: I don't know ("aunque no sé si es correcto")
         (["pas", "terrible"], .missWord),  // French: not great
@@ -657,7 +665,7 @@ enum Tokenizer {
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when unless")
-        mark(Reader.quantifierMarker, "none nothing neither nada rien aucune aucun")
+        mark(Reader.quantifierMarker, "none nothing nichts neither nada rien aucune aucun")
         mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
@@ -666,7 +674,7 @@ enum Tokenizer {
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
         mark(Reader.articleMarker, "a an")
-        mark(Reader.weakMarker, "compile compiles compiled valid")
+        mark(Reader.weakMarker, "compile compiles compiled kompiliert kompilierte valid")
         mark(Reader.copulaMarker, "was were is are")
         mark(Reader.byMarker, "by")
         mark(Reader.bitMarker, "bit")
@@ -702,6 +710,8 @@ enum Tokenizer {
         mark(Reader.spentMarker, "spent")
         mark(Reader.warningMarker, "warning")
         mark(Reader.thanksMarker, "thanks thx")
+        mark(Reader.helpMarker, "helpful useful")
+        mark(Reader.justMarker, "just")
         return d
     }()
 
@@ -1456,6 +1466,10 @@ enum Reader {
     /// Marks 👏: after praise standing alone before what the answer did, told without judgement
     /// (`Brilliant, it rewrote my whole file in Kotlin. 👏`), a slow clap, a miss; elsewhere no signal.
     static let clapMarker = 20
+    /// Marks `helpful`, `useful`: before `for the` (`Helpful for the outline`), help with a part.
+    static let helpMarker = 6
+    /// Marks `just`: before `the` at a clause's start, as `only`.
+    static let justMarker = 26
     /// Marks `thanks`: before `for` and a failure (`thanks for deleting my tests`), sarcasm.
     static let thanksMarker = 25
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
@@ -1533,6 +1547,14 @@ enum Reader {
     /// NOT`): which of the two holds is not for the rules to say. (After `Worked after N turns.`,
     /// a failure is mostly of the turns before: "The first two were way off".)
     static func noteTakesBackSuccess(_ t: [Token]) -> Bool {
+        // A count of more than one in brackets after it ("Worked first try (after 3 attempts).")
+        // contradicts it too.
+        if t.count > 4, t[3].lex == .clauseBreak, t[3].value == 40, isOutcomeLabel(t, (0, 3)) {
+            var note = Array(t[4..<(t[4...].firstIndex { $0.lex == .clauseBreak && $0.value == 41 } ?? t.count)])
+            var s = Signals()
+            scan(&note, 0, note.count, into: &s)
+            if s.turns != nil { return true }
+        }
         guard t.count > 4, t[3].lex == .sentenceEnd, isOutcomeLabel(t, (0, 3)) else { return false }
         var note = Array(t[4...])
         if retracted(note, from: 0) { return true }
@@ -1947,6 +1969,12 @@ enum Reader {
                         // A failure word is the final word; success denied ("Good. Not great.") leaves it
                         // open, and so does a failure of another attempt ("1st try: perfect. 2nd run: garbage.").
                         if selfContradicted(tokens) { return .unclassified }  // "Right. Wrong. Right again? Who knows."
+                        // A success said of one part ("Works for the list view. Detail view still
+                        // crashes."): the failure is of another, a part.
+                        if let ok = s.firstSuccess, ok + 2 < range.1, tokens[ok + 1].lex == .other,
+                           tokens[ok + 1].value == scopeMarker, tokens[ok + 2].lex == .the, l.missSaid {
+                            return .partial(nil)
+                        }
                         return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
                     }
                     // A later sentence of partial words, the user's own work or a restriction ("Works.
@@ -2344,6 +2372,11 @@ enum Reader {
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
                 // praise beside it is not meant.
                 record(.miss, at: i); s.sarcasm = true; i += 1
+            case .missWord where onlyPartBefore(t, i, start):
+                s.restricted = true; s.partFailed = true; i += 1  // "only the timezone math was wrong": a part failed
+            case .missWord where lex(i + 1) == .another && turnPhrase(t, i + 1, end) != nil:
+                // "Not worth another round": a try not made
+                record(.miss, at: i); i = turnPhrase(t, i + 1, end)!.next
             case .missWord where i - start >= 2 && t[i - 1].lex == .other && t[i - 1].value == scopeMarker
                 && t[i - 2].lex == .other && t[i - 2].value == thanksMarker:
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "thanks for deleting my tests": not meant
@@ -2415,6 +2448,9 @@ enum Reader {
             case .success where pendingNegation == nil && remarkBefore(t, i, start),
                  .right where pendingNegation == nil && remarkBefore(t, i, start):
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
+            case .success where t[i].value == helpMarker && lex(i + 1) == .other && t[i + 1].value == scopeMarker && lex(i + 2) == .the
+                && lex(i + 3) != .whole:
+                s.partPraised = true; i += 3  // "Helpful for the boilerplate, I wrote the tricky bit.": help with a part
             case .success where lex(i + 1) == .number && t[i + 1].value == 1 && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd):
                 s.partPraised = true; i += 2  // "a different question, but a useful one": praise of that thing
             case .other where t[i].value == feelingMarker && (s.success != nil || s.hit != nil):
@@ -2516,8 +2552,11 @@ enum Reader {
                 && [.sentenceEnd, .clauseBreak].contains(lex(i + 3)):
                 record(.miss, at: i); record(.turns(t[i + 2].value), at: i); i += 3  // "Stopped after 8.": 8 prompts
             case .other where t[i].value == stoppedMarker && (lex(i + 1) == .after || lex(i + 1) == .sentenceEnd || lex(i + 1) == .there
-                || lex(i + 1) == .clauseBreak && i > start && t[i - 1].lex == .pronoun):
-                record(.miss, at: i); i += 1  // "Stopped after 4 prompts.", "stopped there", "then I stopped:"
+                || lex(i + 1) == .clauseBreak && i > start && t[i - 1].lex == .pronoun
+                || (s.turns != nil || s.moreTurns) && i > start && t[i - 1].lex == .pronoun):
+                // "Stopped after 4 prompts.", "stopped there", "then I stopped:", "after the 6th try I
+                // stopped and read the docs"
+                record(.miss, at: i); i += 1
             case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && i > start && t[i - 1].lex == .the:
                 i += 1  // "explain the crash log": a thing
             case .missWord where listing:
@@ -2628,6 +2667,10 @@ enum Reader {
             case .wanted where pendingNegation.map({ neg in i - neg <= 2 && (max(start, neg - 2)..<neg).contains { t[$0].lex == .pronoun } }) == true
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 1)):
                 pendingNegation = nil; s.shortfall = true; i += 1  // "added a dependency I didn't want, ...": unwanted
+            case .wanted where i - start >= 2 && t[i - 1].lex == .pronoun && [.other, .what].contains(t[i - 2].lex)
+                && lex(i + 1) == .it && lex(i + 2) == .negation && lex(i + 3) == .to:
+                // "exactly the deprecated API I asked it not to use": what it was told not to do, done
+                record(.miss, at: i); i += 4
             case .wanted where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker,
                  .verify where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker:
                 record(.turns(2), at: i); i += 3  // "asked once more and it fixed it", "tried once more"
@@ -2753,7 +2796,9 @@ enum Reader {
                 let n = l == .twice ? 2 : 3
                 let more = lex(i + 1) == .vague && t[i + 1].value == moreMarker
                 // ("Zweimal nachgefragt": the follow-up after the count, as German puts it.)
+                // ("Twice had to remind it about the Result type.": the same, with `had to`.)
                 let followUpAfter = lex(i + 1) == .intervention || lex(i + 1) == .retried
+                    || lex(i + 1) == .had && lex(i + 2) == .to && [.stepIn, .intervention, .tell].contains(lex(i + 3))
                 record(.turns(followUpBefore(t, i, start) || more || followUpAfter ? n + 1 : n), at: i)
                 i += more || followUpAfter ? 2 : 1
             case .number where t[i].value == 0 && turnPhrase(t, i, end) == nil && lex(i + 1) != .editNoun:
@@ -2874,6 +2919,15 @@ enum Reader {
         // (A check is no part: "worked, but the CI didn't" is a failure.)
         return !t[first..<i].contains { $0.lex == .answerNoun || $0.lex == .pronoun || $0.lex == .verify }
             && t[(first + 1)...verb].contains { $0.lex == .other || $0.lex == .it || $0.lex == .wrote }
+    }
+
+    /// Whether the clause holding `i` opens with `only the` or `just the` (`just the timezone math was
+    /// wrong`): what it says is of that part alone.
+    static func onlyPartBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i
+        while k > start, t[k - 1].lex != .clauseBreak, t[k - 1].lex != .sentenceEnd { k -= 1 }
+        return k + 2 < i && (t[k].lex == .only || t[k].lex == .other && t[k].value == justMarker) && t[k + 1].lex == .the
+            && ![.ordinal, .number, .single].contains(t[k + 2].lex)
     }
 
     /// Whether the clause holding `i` opens with a numbered part (`part 2`, `Part 1`).
