@@ -333,7 +333,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-59 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-61 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -381,7 +381,9 @@ import Testing
     /// myself` (no work of the user's), a try `not worth` making, `helpful for the` part, German
     /// `nichts` and `kompiliert`, `twice had to remind`, `just the` part, `I stopped` after a count,
     /// `has no clue`, `introduced a warning`, a success `for the` part a later failure is of
-    /// another, and words of Portuguese, Chinese, German, Dutch,
+    /// another, `did most of`, `a follow-up or two` (no number), a manner a denial reaches
+    /// (`didn't handle it correctly`), `it just rewrote` (the answer's doing), Japanese `半分`,
+    /// `it told me` before what it said (a claim), `tryed`, `clueless`, and words of Portuguese, Chinese, German, Dutch,
     /// Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -555,6 +557,13 @@ import Testing
             ("Fixed the crash, introduced a warning. Fine.", .partial(nil)),
             ("Works for the list view. Detail view still\n  crashes on rotation.", .partial(nil)),
             ("worked perfectly, in the demo. prod is still broken", .miss),
+            // heldout-60, heldout-61
+            ("Did most of the migration, missed the Core Data model bump.", .partial(nil)),
+            ("needed a follow-up or two", .partial(nil)), ("needed a nudge", .partial(2)),
+            ("Unfortunately it didn't handle the concurrency correctly; reverted.", .miss),
+            ("半分くらいは使えた", .partial(nil)),
+            ("It told me it's impossible. It isn't.", .miss), ("it told me to \"check the logs\"", .unclassified),
+            ("didnt work, tryed again, still didnt", .miss(2)), ("Model was clueless about SwiftData.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -562,6 +571,7 @@ import Testing
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
         // model places it).
         #expect(OutcomeModelTests.rulesAlone("it just rephrased my question back at me") == .unclassified)
+        #expect(OutcomeModelTests.rulesAlone("it just rewrote my prompt back to me lol") == .unclassified)
     }
 
     /// A failure said first is a miss whatever follows: a colon, a dash or nothing after it.
@@ -1034,10 +1044,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-69.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-60.tsv` and `heldout-61.tsv`, written by
+/// they come from), `phrasings-2.tsv` to `phrasings-71.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
 /// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
-/// `phrasings-14.tsv` to `phrasings-69.tsv` were held-out sets before them).
+/// `phrasings-14.tsv` to `phrasings-71.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1068,19 +1078,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-60.tsv or heldout-61.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-60.tsv", "heldout-61.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)

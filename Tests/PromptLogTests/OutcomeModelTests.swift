@@ -173,12 +173,16 @@ import Testing
         #expect(unpraised.contains { text in
             Self.sure(text, of: [.partial])
         })
-        // Doubt, a question or a sarcasm cue leaves it open, however sure the model is.
-        for text in ["Right idea, wrong API. Adapted it. Probably.", "Right idea, wrong API. Adapted it?",
-                     "Right idea, wrong API 🙄. Adapted it."] {
-            #expect(Self.sure(text, of: [.partial]), "\(text)")
+        // Doubt, a question or a sarcasm cue leaves it open, however sure the model is. (One the
+        // model is sure is partial must be here.)
+        let leftOpen = ["Right idea, wrong API. Adapted it. Probably.", "Right idea, wrong API. Adapted it?",
+                        "Right idea, wrong API 🙄. Adapted it.", "Right idea, wrong API. Adapted it, I guess?"]
+        for text in leftOpen {
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
+        #expect(leftOpen.contains { text in
+            Self.sure(text, of: [.partial])
+        })
     }
 
     /// Whether the model reads `text` as one of `verdicts`, at least `threshold` sure (default

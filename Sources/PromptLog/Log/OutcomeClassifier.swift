@@ -273,7 +273,7 @@ enum Tokenizer {
         add(.only, "only nur seulement solamente apenas alleen")
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
-        add(.verify, "tested tried checked verified validated deployed run testing checking reviewing verifying check "
+        add(.verify, "tested tried tryed checked verified validated deployed run testing checking reviewing verifying check "
             + "recheck verify confirm trust ci")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
@@ -291,7 +291,7 @@ enum Tokenizer {
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
-            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked "
+            + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
@@ -489,6 +489,7 @@ enum Tokenizer {
         (["non", "funzionava"], .missWord),
         (["not", "sure"], .doubt),  // "not sure it's right" leaves it open
         (["not", "certain"], .doubt),
+        (["nothing", "to", "fix"], .hitWord),  // "Nothing to fix.": no edits
         (["has", "no", "idea"], .missWord),  // "the model clearly has no idea what SwiftData is": its ignorance
         (["has", "no", "clue"], .missWord),
         (["no", "idea"], .doubt),
@@ -712,6 +713,7 @@ enum Tokenizer {
         mark(Reader.thanksMarker, "thanks thx")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
+        mark(Reader.toldMarker, "told")
         return d
     }()
 
@@ -741,6 +743,8 @@ enum Tokenizer {
         ("そのまま", .hitWord),
         // Japanese: no way, impossible
         ("無理", .missWord),
+        // Japanese: half
+        ("半分", .partialWord),
     ]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
@@ -1014,6 +1018,16 @@ enum Tokenizer {
             i += len
         }
         flushWord()
+        // "a nudge or two", "a follow-up or two": a vague amount, as "a couple of nudges" is.
+        var k = 0
+        while k + 3 < tokens.count {
+            if tokens[k].lex == .other, tokens[k].value == Reader.articleMarker, tokens[k + 1].lex == .intervention,
+               tokens[k + 2].lex == .or, tokens[k + 3].lex == .number, tokens[k + 3].value == 2 {
+                tokens[k] = Token(lex: .vague)
+                tokens.removeSubrange((k + 2)...(k + 3))
+            }
+            k += 1
+        }
         while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd {
             // Kept: a question states nothing (and `??` may be one).
             if last.lex == .sentenceEnd && (last.value == 63 || last.value == Reader.surpriseMarker) { break }
@@ -1470,6 +1484,8 @@ enum Reader {
     static let helpMarker = 6
     /// Marks `just`: before `the` at a clause's start, as `only`.
     static let justMarker = 26
+    /// Marks `told`: after `it` and before what it said (`It told me it's impossible.`), a claim.
+    static let toldMarker = 27
     /// Marks `thanks`: before `for` and a failure (`thanks for deleting my tests`), sarcasm.
     static let thanksMarker = 25
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
@@ -2281,8 +2297,12 @@ enum Reader {
                 if lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd || s.tookOver,
                    !t[start..<i].contains(where: { $0.lex == .wanted }) { s.instead = true }
                 i += 1
-            case .wrote where i > start && t[i - 1].lex == .it:
-                i += 1  // "It wrote the tests": the answer's writing, not the user's
+            case .stepIn where t[i].value == toldMarker && i > start && t[i - 1].lex == .it && lex(i + 1) == .other
+                && ![.to, .clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                s.claimed = true; i += 2  // "It told me it's impossible.": a claim (not "it told me to check the logs")
+            case .wrote where i > start && t[i - 1].lex == .it,
+                 .wrote where i - start >= 2 && t[i - 1].lex == .other && t[i - 1].value == justMarker && t[i - 2].lex == .it:
+                i += 1  // "It wrote the tests", "it just rewrote my prompt": the answer's writing, not the user's
             case .wrote:
                 // "rewrote the I/O" redid a part; "rewrote the whole thing", "rewrote it" all of it.
                 if t[i].value == redoMarker && lex(i + 1) == .the && lex(i + 2) != .whole { s.wrotePart = true }
@@ -2315,6 +2335,13 @@ enum Reader {
                 if let neg = pendingNegation, i - neg <= 4, t[i - 1].lex != .to {
                     pendingNegation = nil
                     if listing { s.shortfall = true } else { record(.miss, at: i) }  // "with caveats: doesn't handle X"
+                    // The denial reaches a manner after the verb ("didn't handle the concurrency
+                    // correctly"): no success of its own.
+                    var k = i + 1
+                    while k < min(end, i + 4), t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd {
+                        if t[k].lex == .success { t[k].lex = .other; t[k].value = 0; break }
+                        k += 1
+                    }
                 }
                 i += 1
             case .rest where t[i].value == finishedMarker && pendingNegation.map({ i - $0 <= 2 }) == true:
@@ -2511,6 +2538,8 @@ enum Reader {
             case .partialWord where lex(i + 1) == .other && t[i + 1].value == feelingMarker,
                  .kind where lex(i + 1) == .of && lex(i + 2) == .other && t[i + 2].value == feelingMarker:
                 i += t[i].lex == .kind ? 3 : 2  // "it's perfect, i'm almost suspicious", "Kind of suspicious honestly.": a feeling
+            case .partialWord where t[i].value == aboutThingMarker && i > start && t[i - 1].lex == .other && t[i - 1].value == didMarker:
+                record(.partial, at: i); i += 1  // "Did most of the migration": a part of the work done
             case .partialWord where t[i].value == aboutThingMarker || t[i].value == degreeMarker && thingClause:
                 pendingThing = true; i += 1
             case .partialWord, .symbolPartial, .labelPartial:
