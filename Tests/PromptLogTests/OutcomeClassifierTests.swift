@@ -1137,13 +1137,13 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-60.tsv` and
-    /// `heldout-61.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv to
-    /// phrasings-69.tsv and phrasings-pinned.tsv, at commit 0bc8b99): 477 right (95.4%), 2 wrong
-    /// verdicts (238 with 2, and 239 with none). The fifty-five sets before them, now phrasings-15.tsv
-    /// to phrasings-69.tsv, each measured once the same way, scored 234 right with 7 wrong (de562bc),
-    /// 227 with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234 with 7 (8e78f3b), 241
-    /// with 7 (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234 with 7 (34d1f6f), 227 with 9
+    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-62.tsv` and
+    /// `heldout-63.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv to
+    /// phrasings-71.tsv and phrasings-pinned.tsv, at commit ed9641c): 493 right (98.6%) and no wrong
+    /// verdict (247, 98.8%, and 246, 98.4%). The fifty-seven sets before them, now phrasings-15.tsv to
+    /// phrasings-71.tsv, each measured once the same way, scored 234 right with 7 wrong (de562bc), 227
+    /// with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234 with 7 (8e78f3b), 241 with 7
+    /// (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234 with 7 (34d1f6f), 227 with 9
     /// (ea3e88e), 234 with 6 (6c800a7), 237 with 1 (2e687a5), 236 with 3 (7b0211c), 223 with 4
     /// (fd6ef81), 239 with 1 (040a16a), 242 with 0 (49707fa), 226 with 6 (e0053db), 235 with 2
     /// (4f05aa4), 240 with 1 (c670ea4), 238 with 1 (2861d82), 238 with 2 (15a4ab0), 231 with 4 and 238
@@ -1154,13 +1154,15 @@ import Testing
     /// (77dabbe; the second the first set to meet both halves of the goal), 245 with 1 and 246 with 2
     /// (59b6e5c), 235 with 0 and 241 with 0 (f8f87fc), 244 with 1 and 242 with 2 (f9a3a85), 241 with 0
     /// and 247 with 1 (5157425), 241 with 0 and 240 with 2 (77a0e9b), 240 with 3 and 242 with 2
-    /// (4b3fb37). The goal (97% and no wrong verdict on every new writer) is not met; this holds the
-    /// classifier to that measurement (no regression) until new blind sets show it met.
+    /// (4b3fb37), 238 with 2 and 239 with 0 (0bc8b99). The goal, 97% and no wrong verdict, is met by
+    /// this pair, the first pair to meet both halves; the eighteen pairs before it read 93.6% to 98.2%,
+    /// one of them (f8f87fc) with no wrong verdict. This holds the classifier to the measurement (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 477, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
