@@ -490,6 +490,8 @@ enum Tokenizer {
         (["not", "sure"], .doubt),  // "not sure it's right" leaves it open
         (["not", "certain"], .doubt),
         (["nothing", "to", "fix"], .hitWord),  // "Nothing to fix.": no edits
+        (["or", "was", "it"], .doubt),  // "Worked! Actually no, that was the old build. Or was it."
+        (["or", "is", "it"], .doubt),
         (["has", "no", "idea"], .missWord),  // "the model clearly has no idea what SwiftData is": its ignorance
         (["has", "no", "clue"], .missWord),
         (["no", "idea"], .doubt),
@@ -714,6 +716,7 @@ enum Tokenizer {
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
+        mark(Reader.alsoMarker, "also")
         return d
     }()
 
@@ -827,6 +830,7 @@ enum Tokenizer {
                 if phrase.lex == .intervention && w.last == 115 { token.value = Reader.pluralMarker }  // "follow ups"
                 if phrase.lex == .intervention && phrase.words[0] == Array("back".utf8) { token.value = Reader.exchangeMarker }
                 if phrase.lex == .retried && w.last == 100 { token.value = Reader.retriedOnceMarker }  // "re-asked": once
+                if phrase.lex == .doubt && w == Array("think".utf8) { token.value = Reader.thinkMarker }  // "I think"
                 tokens.append(token)
             } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
                 tokens[tokens.count - 1] = Token(lex: .vague)
@@ -1486,6 +1490,10 @@ enum Reader {
     static let justMarker = 26
     /// Marks `told`: after `it` and before what it said (`It told me it's impossible.`), a claim.
     static let toldMarker = 27
+    /// Marks `also`: before a denial standing alone (`but also it wasn't`), both at once.
+    static let alsoMarker = 28
+    /// Marks the phrase `I think`: in `why didn't I think of that`, sarcasm, not doubt.
+    static let thinkMarker = 29
     /// Marks `thanks`: before `for` and a failure (`thanks for deleting my tests`), sarcasm.
     static let thanksMarker = 25
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
@@ -1714,6 +1722,9 @@ enum Reader {
             t[k].lex == .doubt && !(k + 1 < t.count && t[k + 1].lex == .number)
                 || t[k].lex == .sentenceEnd && t[k].value == 63  // "Works great! Also, it doesn't. Ship it?"
                 || t[k].lex == .tell && k > 0 && t[k - 1].lex == .negation  // "I don't know anymore."
+                // "It was fine but also it wasn't.": both at once
+                || t[k].lex == .negation && t[k].value != quantifierMarker && (k + 1 == t.count || [.clauseBreak, .sentenceEnd].contains(t[k + 1].lex))
+                    && (max(0, k - 3)..<k).contains { t[$0].lex == .other && t[$0].value == alsoMarker }
         }
     }
 
@@ -1780,6 +1791,8 @@ enum Reader {
               t[(end + 1)...].contains(where: { $0.lex == .missWord && $0.value == revertedMarker }),
               !t[(end + 1)...].contains(where: { $0.lex == .missWord && $0.value != revertedMarker })
         else { return false }
+        // ("Brilliant, it "fixed" the bug by removing the feature. Reverted.": the praise is not meant.)
+        guard !t[..<end].contains(where: { $0.lex == .sarcasm }) else { return false }
         let first = signals(&t, (0, end))
         guard first.success != nil || first.hit != nil, first.miss == nil, !first.partial, first.turns == nil,
               first.doubt == nil, !first.tookOver, !first.restricted else { return false }
@@ -2297,6 +2310,12 @@ enum Reader {
                 if lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd || s.tookOver,
                    !t[start..<i].contains(where: { $0.lex == .wanted }) { s.instead = true }
                 i += 1
+            case .why where lex(i + 1) == .other && t[i + 1].value == didMarker && lex(i + 2) == .negation
+                && lex(i + 3) == .doubt && t[i + 3].value == thinkMarker && lex(i + 4) == .of:
+                // "Oh sure, just mock the entire database, why didn't I think of that.": sarcasm, and
+                // its `I think` no doubt
+                t[i + 3] = Token(lex: .other)
+                pendingNegation = nil; s.sarcasm = true; record(.miss, at: i); i += 5
             case .stepIn where t[i].value == toldMarker && i > start && t[i - 1].lex == .it && lex(i + 1) == .other
                 && ![.to, .clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 s.claimed = true; i += 2  // "It told me it's impossible.": a claim (not "it told me to check the logs")
@@ -2401,6 +2420,8 @@ enum Reader {
                 record(.miss, at: i); s.sarcasm = true; i += 1
             case .missWord where onlyPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "only the timezone math was wrong": a part failed
+            case .missWord where lex(i + 1) == .at && i > start && t[i - 1].lex == .pronoun:
+                i += 1  // "the edge cases I threw at it": what was given, not discarded
             case .missWord where lex(i + 1) == .another && turnPhrase(t, i + 1, end) != nil:
                 // "Not worth another round": a try not made
                 record(.miss, at: i); i = turnPhrase(t, i + 1, end)!.next
@@ -2942,7 +2963,7 @@ enum Reader {
         guard k > start || k == start && t[k].lex == .clauseBreak else { return false }  // a clause after another
         let first = k + 1
         guard first < i - 1, t[first].lex == .the || t[first].lex == .other || t[first].lex == .rest,
-              t[first].lex != .other || t[first].value != copulaMarker,
+              t[first].lex != .other || t[first].value != copulaMarker && t[first].value != alsoMarker,
               let verb = (first..<i).last(where: { t[$0].lex == .other }), verb > first
         else { return false }
         // (A check is no part: "worked, but the CI didn't" is a failure.)
