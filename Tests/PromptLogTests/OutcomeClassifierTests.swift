@@ -1091,14 +1091,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-66.tsv or heldout-67.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-66.tsv", "heldout-67.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1167,13 +1167,16 @@ import Testing
     /// them (f8f87fc) with no wrong verdict. A second pair, written after it and measured once with the
     /// same rules and model (at e1b025b, which changed only docs/benchmarks.md; now phrasings-72.tsv
     /// and phrasings-73.tsv), read 481 right (96.2%) with 2 wrong verdicts (242 with 2, and 239 with
-    /// none): the goal is not met on every new writer. The two pairs: 974 of 1,000 (97.4%), 2 wrong.
-    /// This holds the classifier to the first pair's measurement (no regression).
+    /// none): the goal is not met on every new writer. The two pairs: 974 of 1,000 (97.4%), 2 wrong. A
+    /// third, `heldout-66.tsv` and `heldout-67.tsv`, measured once after tuning on the second (at
+    /// 8a74d04), read 480 right (96.0%) with 2 wrong verdicts (241 with 2, and 239 with none). This
+    /// holds the classifier to the measurements of the first and third pairs, 973 of 1,000 (97.3%) with
+    /// 2 wrong (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 973, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
