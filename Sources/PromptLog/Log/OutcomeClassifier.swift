@@ -490,6 +490,7 @@ enum Tokenizer {
         (["not", "sure"], .doubt),  // "not sure it's right" leaves it open
         (["not", "certain"], .doubt),
         (["nothing", "to", "fix"], .hitWord),  // "Nothing to fix.": no edits
+        (["every", "single", "time"], .other),  // "wrong, every single time": every try, no count
         (["or", "was", "it"], .doubt),  // "Worked! Actually no, that was the old build. Or was it."
         (["or", "is", "it"], .doubt),
         (["has", "no", "idea"], .missWord),  // "the model clearly has no idea what SwiftData is": its ignorance
@@ -667,7 +668,8 @@ enum Tokenizer {
         mark(Reader.mostlyMarker, "mostly")
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
-        mark(Reader.scopeMarker, "for when unless")
+        mark(Reader.scopeMarker, "for when")
+        mark(Reader.unlessMarker, "unless")
         mark(Reader.quantifierMarker, "none nothing nichts neither nada rien aucune aucun")
         mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
@@ -1401,8 +1403,8 @@ enum Reader {
     static let degreeMarker = 4
     /// Marks `fix`: negated ("couldn't fix it") it is a failure.
     static let fixMarker = 1
-    /// Marks `for`, `when` and `unless`, which after `only` or `not` restrict a success ("works, but
-    /// not for large files", "only when offline").
+    /// Marks `for` and `when`, which after `only` or `not` restrict a success ("works, but not for
+    /// large files", "only when offline"); `unlessMarker` marks `unless`, which does too.
     static let scopeMarker = 1
     /// Marks `none`, `nothing` and `nobody`: their negation reaches to the end of the clause ("none of
     /// the three suggestions worked").
@@ -1494,6 +1496,8 @@ enum Reader {
     static let alsoMarker = 28
     /// Marks the phrase `I think`: in `why didn't I think of that`, sarcasm, not doubt.
     static let thinkMarker = 29
+    /// Marks `unless`: before a denial standing alone (`It works, unless it doesn't`), both at once.
+    static let unlessMarker = 30
     /// Marks `thanks`: before `for` and a failure (`thanks for deleting my tests`), sarcasm.
     static let thanksMarker = 25
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
@@ -1722,9 +1726,9 @@ enum Reader {
             t[k].lex == .doubt && !(k + 1 < t.count && t[k + 1].lex == .number)
                 || t[k].lex == .sentenceEnd && t[k].value == 63  // "Works great! Also, it doesn't. Ship it?"
                 || t[k].lex == .tell && k > 0 && t[k - 1].lex == .negation  // "I don't know anymore."
-                // "It was fine but also it wasn't.": both at once
+                // "It was fine but also it wasn't.", "It works, unless it doesn't": both at once
                 || t[k].lex == .negation && t[k].value != quantifierMarker && (k + 1 == t.count || [.clauseBreak, .sentenceEnd].contains(t[k + 1].lex))
-                    && (max(0, k - 3)..<k).contains { t[$0].lex == .other && t[$0].value == alsoMarker }
+                    && (max(0, k - 3)..<k).contains { t[$0].lex == .other && (t[$0].value == alsoMarker || t[$0].value == unlessMarker) }
         }
     }
 
@@ -1872,7 +1876,7 @@ enum Reader {
             // A sentence that is only "no" is a miss.
             // A sentence that is only "no", maybe after an interjection ("lol no", "Politely: no."), is a miss.
             if tokens[range.1 - 1].lex == .no, range.1 - range.0 <= 3,
-               tokens[range.0..<(range.1 - 1)].allSatisfy({ $0.lex == .other || $0.lex == .clauseBreak }) {
+               tokens[range.0..<(range.1 - 1)].allSatisfy({ $0.lex == .other || $0.lex == .clauseBreak || $0.lex == .sarcasm }) {
                 return .miss
             }
             scan(&tokens, range.0, range.1, into: &s)
@@ -2337,7 +2341,8 @@ enum Reader {
                     s.instead = true; s.tookOver = true; i += 3; continue
                 }
                 if lex(i + 1) == .the { s.keptPart = true; i += 2; continue }
-                if lex(i + 1) == .it, t[i].value != tookMarker { record(.success, at: i); i += 2; continue }
+                // ("Kept it in the scratch folder.": stored, not used.)
+                if lex(i + 1) == .it, t[i].value != tookMarker, lex(i + 2) != .in_ { record(.success, at: i); i += 2; continue }
                 i += 1
             case .still where lex(i + 1) == .there && i > start && t[i - 1].lex == .problem:
                 record(.miss, at: i); i += 2  // "Bug still there.": the failure persists
@@ -2438,7 +2443,7 @@ enum Reader {
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 // "works, but not on Safari", "worked, not for the async case": a success restricted.
                 if s.success != nil || s.hit != nil,
-                   [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && t[i + 1].value == scopeMarker
+                   [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && [scopeMarker, unlessMarker].contains(t[i + 1].value)
                     // "worked with o1 but not 4o": a thing named after "but not"
                     || i > start && t[i - 1].lex == .clauseBreak && t[i - 1].value == contrastMarker
                         && lex(i + 1) == .other && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd) {
@@ -2585,6 +2590,14 @@ enum Reader {
             case .missWord where s.strongSuccess && (lex(i + 1) == .on || lex(i + 1) == .in_) && lex(i + 2) == .other
                 && t[i].value != flawMarker:
                 s.restricted = true; s.partFailed = true; i += 1  // "fine on Linux, crashes on macOS": fails somewhere
+            case .missWord where (s.hit != nil || s.success != nil) && i - start >= 4 && (start..<(i - 2)).contains(where: { k in
+                    t[k].lex == .what && t[k + 1].lex == .pronoun && t[k + 2].lex == .wanted
+                        && (k + 3..<i).contains { t[$0].lex == .clauseBreak }
+                        && !(k + 3..<i).contains { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker } }):
+                // "Did exactly what I asked, which turned out to be the wrong thing.": the ask failed, not
+                // the answer; whether it helped is open.
+                if s.doubt == nil { s.doubt = i }
+                i += 1
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start) && pendingHedge.map({ i - $0 > 4 }) ?? true:
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
             case .missWord where s.okSaid && s.success == nil && s.miss == nil && namedPartBefore(t, i, start):
@@ -2915,7 +2928,7 @@ enum Reader {
                 if [.on, .in_, .with, .clauseBreak, .sentenceEnd].contains(lex(i + 1))
                     || lex(i + 1) == .the && (![.ordinal, .number, .single].contains(lex(i + 2))  // not "only the first prompt"
                         || ![.turnNoun, .answerNoun, .intervention, .pass, .go].contains(lex(i + 3)))  // "Only the first function was right."
-                    || lex(i + 1) == .other && t[i + 1].value == scopeMarker {
+                    || lex(i + 1) == .other && [scopeMarker, unlessMarker].contains(t[i + 1].value) {
                     s.restricted = true
                 }
                 i += 1
