@@ -1099,14 +1099,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-68.tsv or heldout-69.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-68.tsv", "heldout-69.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1178,12 +1178,15 @@ import Testing
     /// none): the goal is not met on every new writer. The two pairs: 974 of 1,000 (97.4%), 2 wrong. A
     /// third, measured once after tuning on the second (at 8a74d04; now phrasings-74.tsv and
     /// phrasings-75.tsv), read 480 right (96.0%) with 2 wrong verdicts (241 with 2, and 239 with none).
-    /// This holds the classifier to the first pair's measurement (no regression).
+    /// A fourth, `heldout-68.tsv` and `heldout-69.tsv`, measured once after tuning on the third (at
+    /// 592ff3a), read 479 right (95.8%) with 1 wrong verdict (239 with none, and 240 with 1). This
+    /// holds the classifier to the measurements of the first and fourth pairs, 972 of 1,000 (97.2%)
+    /// with 1 wrong (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 972, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
