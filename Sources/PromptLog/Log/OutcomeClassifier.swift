@@ -1488,6 +1488,8 @@ enum Reader {
     static let clapMarker = 20
     /// Marks `helpful`, `useful`: before `for the` (`Helpful for the outline`), help with a part.
     static let helpMarker = 6
+    /// Marks `thanks`: before `for` and a failure (`thanks for deleting my tests`), sarcasm.
+    static let thanksMarker = 25
     /// Marks `just`: before `the` at a clause's start, as `only`.
     static let justMarker = 26
     /// Marks `told`: after `it` and before what it said (`It told me it's impossible.`), a claim.
@@ -1498,8 +1500,6 @@ enum Reader {
     static let thinkMarker = 29
     /// Marks `unless`: before a denial standing alone (`It works, unless it doesn't`), both at once.
     static let unlessMarker = 30
-    /// Marks `thanks`: before `for` and a failure (`thanks for deleting my tests`), sarcasm.
-    static let thanksMarker = 25
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2246,6 +2246,11 @@ enum Reader {
             }
         }
 
+        // "didn't even need to explain the schema twice": a repeat denied, no second turn.
+        func repeatNotNeeded() -> Bool {
+            pendingNegation.map { neg in i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } } ?? false
+        }
+
         while i < end {
             let l = t[i].lex
             switch l {
@@ -2850,9 +2855,8 @@ enum Reader {
             case .twice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }),
                  .thrice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }):
                 i += 1  // "ran it twice to be sure": runs, not prompts
-            case .twice where pendingNegation.map({ neg in i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } }) == true,
-                 .thrice where pendingNegation.map({ neg in i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } }) == true:
-                pendingNegation = nil; i += 1  // "didn't even need to explain the schema twice": no second turn
+            case .twice where repeatNotNeeded(), .thrice where repeatNotNeeded():
+                pendingNegation = nil; i += 1
             case .twice, .thrice:
                 // "had to nudge it twice", "pasted the error twice": follow-ups, after the first prompt.
                 // "tried twice more": two after the first.
@@ -2984,19 +2988,24 @@ enum Reader {
             && t[(first + 1)...verb].contains { $0.lex == .other || $0.lex == .it || $0.lex == .wrote }
     }
 
+    /// Where the clause holding `i` starts: after the break before it, or at `start`.
+    static func clauseStart(_ t: [Token], _ i: Int, _ start: Int) -> Int {
+        var k = i
+        while k > start, t[k - 1].lex != .clauseBreak, t[k - 1].lex != .sentenceEnd { k -= 1 }
+        return k
+    }
+
     /// Whether the clause holding `i` opens with `only the` or `just the` (`just the timezone math was
     /// wrong`): what it says is of that part alone.
     static func onlyPartBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
-        var k = i
-        while k > start, t[k - 1].lex != .clauseBreak, t[k - 1].lex != .sentenceEnd { k -= 1 }
+        let k = clauseStart(t, i, start)
         return k + 2 < i && (t[k].lex == .only || t[k].lex == .other && t[k].value == justMarker) && t[k + 1].lex == .the
             && ![.ordinal, .number, .single].contains(t[k + 2].lex)
     }
 
     /// Whether the clause holding `i` opens with a numbered part (`part 2`, `Part 1`).
     static func numberedPart(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
-        var k = i
-        while k > start, t[k - 1].lex != .clauseBreak, t[k - 1].lex != .sentenceEnd { k -= 1 }
+        let k = clauseStart(t, i, start)
         return k + 1 < i && t[k].lex == .rest && (t[k + 1].lex == .number || t[k + 1].lex == .ordinal)
     }
 
