@@ -333,7 +333,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-67 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-69 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -387,7 +387,9 @@ import Testing
     /// (sarcasm), `but also it wasn't` (both at once), `I threw at it`, undoing after scare quotes,
     /// `Or was it.` (doubt), `kept it in` (stored, not used), `no` after 🙃, `unless it doesn't`
     /// (both at once), `every single time` (no count), a failure of what was asked (`which turned
-    /// out to be the wrong thing`), and words of Portuguese, Chinese, German, Dutch,
+    /// out to be the wrong thing`), `wasn't able to`, Spanish `sin cambios` and `correcciones`,
+    /// `tried 3x` after a follow-up (the tries), German `keiner`, `is another question` (doubt), and
+    /// words of Portuguese, Chinese, German, Dutch,
     /// Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -580,6 +582,12 @@ import Testing
             ("works, but not unless you restart", .partial(nil)), ("Polite but wrong, every single time. Gave up.", .miss),
             ("Did exactly what I asked, which turned out to be the wrong thing.", .unclassified),
             ("Did what I asked, but the tests are wrong.", .partial(nil)),
+            // heldout-68, heldout-69
+            ("wasn't able to get a working version, moved on", .miss), ("Not able to get it to compile.", .miss),
+            ("Sin cambios, directo a producción.", .hit), ("Funcionó después de un par de correcciones.", .partial(nil)),
+            ("couldnt do it even with the docs pasted in (tried 3x)", .miss(3)), ("had to nudge it x2", .partial(3)),
+            ("Drei Versuche, keiner kompiliert.\n  Am Ende von Hand geschrieben.", .miss(3)),
+            ("it compiles. whether it's right is another question", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1060,10 +1068,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-75.tsv` and `phrasings-pinned.tsv`, the rules
+/// they come from), `phrasings-2.tsv` to `phrasings-77.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
 /// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
-/// `phrasings-14.tsv` to `phrasings-75.tsv` were held-out sets before them).
+/// `phrasings-14.tsv` to `phrasings-77.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1094,19 +1102,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-68.tsv or heldout-69.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-68.tsv", "heldout-69.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1178,15 +1186,14 @@ import Testing
     /// none): the goal is not met on every new writer. The two pairs: 974 of 1,000 (97.4%), 2 wrong. A
     /// third, measured once after tuning on the second (at 8a74d04; now phrasings-74.tsv and
     /// phrasings-75.tsv), read 480 right (96.0%) with 2 wrong verdicts (241 with 2, and 239 with none).
-    /// A fourth, `heldout-68.tsv` and `heldout-69.tsv`, measured once after tuning on the third (at
-    /// 592ff3a), read 479 right (95.8%) with 1 wrong verdict (239 with none, and 240 with 1). This
-    /// holds the classifier to the measurements of the first and fourth pairs, 972 of 1,000 (97.2%)
-    /// with 1 wrong (no regression).
+    /// A fourth, measured once after tuning on the third (at 592ff3a; now phrasings-76.tsv and
+    /// phrasings-77.tsv), read 479 right (95.8%) with 1 wrong verdict (239 with none, and 240 with 1).
+    /// This holds the classifier to the first pair's measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 972, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

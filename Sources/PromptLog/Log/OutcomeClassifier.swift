@@ -228,7 +228,7 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none neither hardly nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " nicht nichts kein keine ne não pas niet geen nie nada rien aucune aucun")
+            + " sin nicht nichts kein keine keiner ne não pas niet geen nie nada rien aucune aucun")
         add(.no, "no")
         add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
             + "crack cracked "
@@ -281,11 +281,11 @@ enum Tokenizer {
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification reminder reminders "
-            + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções"
+            + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções correcciones corrección"
             + " correctie correcties")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
-            + "ajuste ajustements ajustement")
+            + "ajuste ajustements ajustement cambios")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -491,6 +491,7 @@ enum Tokenizer {
         (["not", "certain"], .doubt),
         (["nothing", "to", "fix"], .hitWord),  // "Nothing to fix.": no edits
         (["every", "single", "time"], .other),  // "wrong, every single time": every try, no count
+        (["is", "another", "question"], .doubt),  // "it compiles. whether it's right is another question"
         (["or", "was", "it"], .doubt),  // "Worked! Actually no, that was the old build. Or was it."
         (["or", "is", "it"], .doubt),
         (["has", "no", "idea"], .missWord),  // "the model clearly has no idea what SwiftData is": its ignorance
@@ -537,6 +538,7 @@ enum Tokenizer {
         (["unable", "to"], .negation),  // "Unable to get a working version": as `couldn't`
         (["not", "able", "to"], .negation),
         (["never", "managed", "to"], .negation),
+        (["able", "to"], .other),  // "wasn't able to get a working version": the negation reaches the verb (after `not able to`)
         (["not", "at", "all"], .negation),  // "the frontend part not at all": a denial standing alone
         (["good", "enough"], .partialWord),
         (["close", "enough"], .partialWord),
@@ -670,7 +672,7 @@ enum Tokenizer {
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when")
         mark(Reader.unlessMarker, "unless")
-        mark(Reader.quantifierMarker, "none nothing nichts neither nada rien aucune aucun")
+        mark(Reader.quantifierMarker, "none nothing nichts keiner neither nada rien aucune aucun")
         mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
@@ -2477,7 +2479,9 @@ enum Reader {
             case .times:
                 // "wrong answer x2", "tried 3x": that many turns; "x1, clean": one; "had to nudge it
                 // x2": follow-ups, after the first prompt
-                if t[i].value >= 1 { record(.turns(t[i].value + (followUpBefore(t, i, start) ? 1 : 0)), at: i) }
+                // ("(tried 3x)": tries, whatever came before.)
+                let tried = i > start && t[i - 1].lex == .verify
+                if t[i].value >= 1 { record(.turns(t[i].value + (followUpBefore(t, i, start) && !tried ? 1 : 0)), at: i) }
                 i += 1
             case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
