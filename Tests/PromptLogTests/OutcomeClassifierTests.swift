@@ -64,7 +64,6 @@ import Testing
         ("Didn’t work first try; worked on the second", 2),
         ("third turn", 3),
         ("Got it on the third try", 3),
-        ("2 rounds", 2),
         ("Took two rounds", 2),
         ("Took 3 tries", 3),
         ("Worked after three turns", 3),
@@ -213,6 +212,8 @@ import Testing
         "Did it fail?",
         "Will retry tomorrow",
         "Good question though",
+        // A count alone says how many turns, not how they ended.
+        "2 rounds", "3 turns.", "(two tries)", "x3", "four prompts",
     ]
 
     @Test(arguments: hits)
@@ -333,7 +334,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-69 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-71 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -388,8 +389,8 @@ import Testing
     /// `Or was it.` (doubt), `kept it in` (stored, not used), `no` after 🙃, `unless it doesn't`
     /// (both at once), `every single time` (no count), a failure of what was asked (`which turned
     /// out to be the wrong thing`), `wasn't able to`, Spanish `sin cambios` and `correcciones`,
-    /// `tried 3x` after a follow-up (the tries), German `keiner`, `is another question` (doubt), and
-    /// words of Portuguese, Chinese, German, Dutch,
+    /// `tried 3x` after a follow-up (the tries), German `keiner`, `is another question` (doubt),
+    /// German `halb` and `halbwegs` (a part), and words of Portuguese, Chinese, German, Dutch,
     /// Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -588,6 +589,9 @@ import Testing
             ("couldnt do it even with the docs pasted in (tried 3x)", .miss(3)), ("had to nudge it x2", .partial(3)),
             ("Drei Versuche, keiner kompiliert.\n  Am Ende von Hand geschrieben.", .miss(3)),
             ("it compiles. whether it's right is another question", .unclassified),
+            // heldout-70, heldout-71
+            ("Halb funktioniert.\n  Die Tests liefen, die Migration nicht.", .partial(nil)),
+            ("Funktioniert halbwegs.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1068,10 +1072,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-77.tsv` and `phrasings-pinned.tsv`, the rules
+/// they come from), `phrasings-2.tsv` to `phrasings-79.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
 /// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
-/// `phrasings-14.tsv` to `phrasings-77.tsv` were held-out sets before them).
+/// `phrasings-14.tsv` to `phrasings-79.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1102,19 +1106,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-70.tsv or heldout-71.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-70.tsv", "heldout-71.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1188,30 +1192,24 @@ import Testing
     /// phrasings-75.tsv), read 480 right (96.0%) with 2 wrong verdicts (241 with 2, and 239 with none).
     /// A fourth, measured once after tuning on the third (at 592ff3a; now phrasings-76.tsv and
     /// phrasings-77.tsv), read 479 right (95.8%) with 1 wrong verdict (239 with none, and 240 with 1).
-    /// A fifth, `heldout-70.tsv` and `heldout-71.tsv`, measured once after tuning on the fourth (at
-    /// 81e14f4), read 481 right (96.2%) with 2 wrong verdicts (239 with 1, and 242 with 1). This holds
-    /// the classifier to the measurements of the first and fifth pairs, 974 of 1,000 (97.4%) with 2
-    /// wrong (no regression).
+    /// A fifth, measured once after tuning on the fourth (at 81e14f4; now phrasings-78.tsv and
+    /// phrasings-79.tsv), read 481 right (96.2%) with 2 wrong verdicts (239 with 1, and 242 with 1).
+    /// This holds the classifier to the first pair's measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 974, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
         let s = Self.score(try Self.tuning())
         print("tuned phrasings: \(s)")
         #expect(s.accuracy >= 0.97, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        // No wrong verdict but this, named: a count alone reads as turns to a working answer
-        // (rule 4, as "took 3 tries" does, and as nine other sets label "two tries"); eight writers
-        // labelled one unclassified (phrasings-28.tsv, phrasings-31.tsv, phrasings-37.tsv,
-        // phrasings-41.tsv, phrasings-52.tsv, phrasings-56.tsv, phrasings-63.tsv, phrasings-65.tsv).
-        // And
-        // building said alone reads as success (a sentence decides, and "It compiled! And it ran!
-        // First time!" is a hit); one writer labelled "It compiled." unclassified (phrasings-33.tsv).
-        // And "Shipped.": one writer labelled it unclassified (phrasings-54.tsv), another a hit,
-        // as every set labels "shipped it unchanged".
-        #expect(Set(s.wrongTexts).isSubset(of: ["3 turns", "3 turns.", "2 turns.", "(3 turns)", "It compiled.", "Shipped."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
+        // No wrong verdict but these, named: building said alone reads as success (a sentence
+        // decides, and "It compiled! And it ran! First time!" is a hit); one writer labelled "It
+        // compiled." unclassified (phrasings-33.tsv). And "Shipped.": one writer labelled it
+        // unclassified (phrasings-54.tsv), another a hit, as every set labels "shipped it unchanged".
+        #expect(Set(s.wrongTexts).isSubset(of: ["It compiled.", "Shipped."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 }

@@ -195,6 +195,23 @@ import Testing
         Array(text.utf8).withUnsafeBufferPointer { OutcomeModel.verdict($0) }
     }
 
+    /// A count alone is open to the rules, and the model does not place it, however sure it is:
+    /// a count is a signal (step 9), and one or two words are too few (step 11).
+    @Test func leavesACountAloneOpen() {
+        let counts = ["two tries", "2 rounds", "3 turns.", "(3 turns)", "four prompts", "x3"]
+        #expect(counts.contains { Self.sure($0, of: [.partial]) })
+        for text in counts {
+            #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
+        }
+        // One turn is a hit, and a count beside another word is read by the rules.
+        for (text, expected) in [("1 shot", Classification.hit), ("Took 3 turns.", .partial(3)), ("x3 but fine", .partial(3)),
+                                 ("after 2 tries", .partial(2))] {
+            #expect(Self.rulesAlone(text) == expected, "\(text)")
+            #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+        }
+    }
+
     /// A signal a hedge leaves open (`docs might be wrong`) is still a signal: step 9 does not
     /// place the bullet, however sure the model is.
     @Test func leavesHedgedSignalsToTheRules() {

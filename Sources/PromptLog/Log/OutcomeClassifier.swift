@@ -78,7 +78,8 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    try") with success is partial; failure followed by success ("failed, then worked") is
 ///    partial, success followed by failure is unclassified; failure alone is a miss; success alone
 ///    is a hit. A count the deciding sentence lacks may come later ("Worked. Took 3 turns." is
-///    partial(3), "Failed. Tried 4 times." miss(4)).
+///    partial(3), "Failed. Tried 4 times." miss(4)). A count and nothing else (`3 turns.`, `two
+///    tries`, `x3`) says how many turns, not how they ended: unclassified.
 /// 5. Undone success is never a hit: doubt in the deciding sentence (`unclear`, `not sure`,
 ///    `depends`, `I think`, `can't tell`) is unclassified unless a failure came first; 🤷 rules out a
 ///    hit; success only claimed (`looked right`, `seems to work`, `worked in theory`) counts for
@@ -254,7 +255,7 @@ enum Tokenizer {
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
-            + " größtenteils grösstenteils mezzo deels quase"
+            + " größtenteils grösstenteils halb halbwegs mezzo deels quase"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
@@ -1810,6 +1811,15 @@ enum Reader {
 
     /// Whether the bullet is praise and a failure word and nothing else (`Perfect. Unusable.`,
     /// `Perfect — totally broken.`): with no deed told, neither sarcasm nor a verdict can be read.
+    /// A count of two or more and nothing else (`3 turns.`, `(two tries)`, `x3`): how many turns,
+    /// not how they ended, so no verdict (writers split: nine sets label `two tries` partial, nine
+    /// writers `3 turns` unclassified). `Took 3 turns.` and `after 3 turns` say it got somewhere.
+    static func countAlone(_ t: [Token]) -> Bool {
+        let counts = t.filter { $0.lex != .sentenceEnd }
+        guard counts.first.map({ $0.value >= 2 }) ?? false else { return false }  // ("1 shot": a hit)
+        return counts.map(\.lex) == [.number, .turnNoun] || counts.map(\.lex) == [.times]
+    }
+
     static func bareContradiction(_ t: [Token]) -> Bool {
         let words = t.filter { $0.lex != .clauseBreak && $0.lex != .sentenceEnd }
         // (Building is no success: "Compiles but crashes" is a miss.)
@@ -1820,7 +1830,7 @@ enum Reader {
 
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
-        if undoneWithoutReason(&tokens) || bareContradiction(tokens) { return .unclassified }
+        if undoneWithoutReason(&tokens) || bareContradiction(tokens) || countAlone(tokens) { return .unclassified }
         if sarcasticPraise(&tokens) { return .miss }
         // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
         let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
