@@ -1111,14 +1111,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-80.tsv or heldout-81.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-80.tsv", "heldout-81.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1193,12 +1193,15 @@ import Testing
     /// A fourth, measured once after tuning on the third (at 592ff3a; now phrasings-76.tsv and
     /// phrasings-77.tsv), read 479 right (95.8%) with 1 wrong verdict (239 with none, and 240 with 1).
     /// A fifth, measured once after tuning on the fourth (at 81e14f4; now phrasings-78.tsv and
-    /// phrasings-79.tsv), read 481 right (96.2%) with 2 wrong verdicts (239 with 1, and 242 with 1).
-    /// This holds the classifier to the first pair's measurement (no regression).
+    /// phrasings-79.tsv), read 481 right (96.2%) with 2 wrong verdicts (239 with 1, and 242 with 1). A
+    /// sixth, `heldout-80.tsv` and `heldout-81.tsv`, measured once after tuning on the fifth (at
+    /// bd4c7e8), read 481 right (96.2%) with no wrong verdict (241 and 240). This holds the classifier
+    /// to the measurements of the first and sixth pairs, 974 of 1,000 (97.4%) with no wrong verdict (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 974, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
