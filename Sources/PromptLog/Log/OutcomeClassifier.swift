@@ -459,6 +459,8 @@ enum Tokenizer {
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
         (["re", "prompt"], .intervention),  // "had to re-prompt once"
+        (["re", "prompts"], .intervention),  // "after two re-prompts": two follow-ups
+        (["followed", "up"], .intervention),  // "Followed up once about pagination"
         (["fell", "back"], .missWord),  // "fell back to Stack Overflow": the user went elsewhere
         (["so", "so"], .partialWord),
         (["by", "hand"], .myself),
@@ -480,6 +482,10 @@ enum Tokenizer {
         (["completely", "ignored"], .missWord),  // "COMPLETELY IGNORED THE INSTRUCTIONS"
         (["ignored", "the", "instructions"], .missWord),
         (["ignored", "my", "instructions"], .missWord),
+        (["ignored", "the", "constraint"], .missWord),  // what was asked, left out: the answer failed
+        (["ignored", "the", "constraints"], .missWord),
+        (["ignored", "the", "requirements"], .missWord),
+        (["worse", "than", "useless"], .missWord),
         (["messed", "up"], .missWord),
         (["better", "than", "nothing"], .partialWord),
         (["better", "than", "what"], .success),  // "better than what I'd have written"
@@ -1842,6 +1848,13 @@ enum Reader {
         let sentences = Self.sentences(tokens)
         // A sarcasm cue anywhere (🙄, "/s", "oh sure", scare quotes) vetoes every success reading.
         let sarcastic = tokens.contains { $0.lex == .sarcasm && $0.value != countMarker }
+        // What a sentence says once the praise the cue vetoes is taken out.
+        func meant(_ s: Signals) -> Signals {
+            guard sarcastic else { return s }
+            var rest = s
+            rest.success = nil; rest.hit = nil; rest.negatedHit = false; rest.claimed = false; rest.firstTry = false
+            return rest
+        }
         // Doubt in a sentence before the deciding one ("Great, I guess?? Or terrible.") leaves it open.
         var doubtBefore = false
         // Praise a sarcasm cue vetoed, in a sentence that said nothing else.
@@ -1906,9 +1919,7 @@ enum Reader {
             if sarcastic {
                 s.sarcasm = true
                 // Praise the cue vetoes says nothing: read on ("wow. so helpful. it deleted my migrations 🙃").
-                var rest = s
-                rest.success = nil; rest.hit = nil; rest.negatedHit = false; rest.claimed = false; rest.firstTry = false
-                if !rest.any { vetoedPraise = true; continue }
+                if !meant(s).any { vetoedPraise = true; continue }
             }
             var verdict = decide(s)
             if shortfallBefore || partPraisedBefore && s.wrotePart || closeBefore, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil,
@@ -1931,7 +1942,9 @@ enum Reader {
                 // count."): the writer contradicts themself, and an honest reading is open.
                 if selfContradicted(tokens) { return .unclassified }
                 // ("Kept insisting the bug was in my config. It wasn't. Gave up after 6 prompts.")
-                return .miss(firstCount(&tokens, in: sentences[(k + 1)...]) { $0.success == nil && $0.hit == nil })
+                // ("Tried 6 times. Nothing.": the turns tried.)
+                let turnsAlone = s.success == nil && s.hit == nil && !s.claimed ? s.turns : nil
+                return .miss(turnsAlone ?? firstCount(&tokens, in: sentences[(k + 1)...]) { $0.success == nil && $0.hit == nil })
             }
             // Doubt in the deciding sentence leaves it open; a failure said before the doubt stands
             // ("didn't work, not sure why").
@@ -1992,7 +2005,8 @@ enum Reader {
             if verdict.verdict == .partial, s.turns != nil || s.moreTurns, s.success == nil, s.hit == nil,
                !s.partial, !s.eventually, !s.tookOver, s.miss == nil, !s.okSaid, !label {
                 for later in sentences[(k + 1)...] {
-                    let l = signals(&tokens, later)
+                    // ("Tried 3 times. Each time it "fixed" the test. Gave up.": the praise is not meant.)
+                    let l = meant(signals(&tokens, later))
                     guard l.any else { continue }
                     // ("Tried 4 times. Each answer compiled but returned the wrong totals.": building is no success.)
                     if (l.miss != nil || l.tookOver) && (l.success == nil || !l.strongSuccess && l.miss != nil) && l.hit == nil
@@ -2268,7 +2282,7 @@ enum Reader {
             switch l {
             case .clauseBreak:
                 if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
-                if t[i].value == 58, s.partial && s.success == nil || s.caveat, s.miss == nil { listing = true }
+                if t[i].value == 58 || t[i].value == 45, s.partial && s.success == nil || s.caveat, s.miss == nil { listing = true }
                 // ("Needed 2 follow ups (missing null check, then wrong return type)": what they fixed.)
                 if t[i].value == 40, s.turns != nil, s.miss == nil, s.success == nil { listing = true }
                 // "Probably my prompt was bad, but still: didn't work.": what follows `but` weighs more.
@@ -2901,10 +2915,11 @@ enum Reader {
                 && !(i > start + 1 && t[i - 2].lex == .myself)
                 && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd):
                 record(.turns(t[i].value), at: i); i += 1  // "did it in 1", "got there in 3"
-            case .number where lex(i + 1) == .of
-                && (lex(i + 2) == .number || lex(i + 2) == .the && lex(i + 3) == .number):
-                // "got 3 of the 5 endpoints right", "fixed 2 of 3 tests": a part of it.
-                let k = lex(i + 2) == .number ? i + 2 : i + 3
+            case .number where { let o = lex(i + 1) == .out ? i + 2 : i + 1
+                return lex(o) == .of && (lex(o + 1) == .number || lex(o + 1) == .the && lex(o + 2) == .number) }():
+                // "got 3 of the 5 endpoints right", "fixed 2 of 3 tests", "two out of three": a part of it.
+                let o = lex(i + 1) == .out ? i + 2 : i + 1
+                let k = lex(o + 1) == .number ? o + 1 : o + 2
                 if t[i].value < t[k].value { s.restricted = true }
                 i = k + 1
             case .number where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied
