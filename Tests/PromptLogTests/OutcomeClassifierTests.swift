@@ -1122,14 +1122,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-82.tsv or heldout-83.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-82.tsv", "heldout-83.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1206,13 +1206,16 @@ import Testing
     /// A fifth, measured once after tuning on the fourth (at 81e14f4; now phrasings-78.tsv and
     /// phrasings-79.tsv), read 481 right (96.2%) with 2 wrong verdicts (239 with 1, and 242 with 1). A
     /// sixth, measured once after tuning on the fifth (at bd4c7e8; now phrasings-80.tsv and
-    /// phrasings-81.tsv), read 481 right (96.2%) with no wrong verdict (241 and 240). This holds the
-    /// classifier to the first pair's measurement (no regression).
+    /// phrasings-81.tsv), read 481 right (96.2%) with no wrong verdict (241 and 240). A seventh,
+    /// `heldout-82.tsv` and `heldout-83.tsv`, measured once after tuning on the sixth (at 684faf6),
+    /// read 437 right (87.4%) with 16 wrong verdicts (201 with 13, and 236 with 3): one writer far from
+    /// the others. This holds the classifier to the measurements of the first and seventh pairs, 930 of
+    /// 1,000 (93.0%) with 16 wrong (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 930, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 16, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
