@@ -334,7 +334,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-81 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-83 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -393,7 +393,8 @@ import Testing
     /// German `halb` and `halbwegs` (a part), `re-prompts` and `followed up` (follow-ups), the
     /// turns before a retraction (`Tried 6 times. Nothing.`), `ignored the constraints`, `two out of
     /// three` (a part), praise in scare quotes between turns and giving up, what was fixed listed
-    /// after a dash, and words of Portuguese, Chinese, German, Dutch,
+    /// after a dash, `lucky` (success), percentages `from` and `to` (a measure), `hated`, Spanish
+    /// `lo dejé`, and words of Portuguese, Chinese, German, Dutch,
     /// Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
@@ -603,8 +604,20 @@ import Testing
             ("Followed up once about pagination; fine after that.", .partial(2)),
             ("Tried 3 times. Each time it \"fixed\" the test\n  by deleting the assertion. Gave up.", .miss(3)),
             ("Needed fixes — wrong import path and a missing await.", .partial(nil)),
+            // heldout-82, heldout-83
+            ("failed twice, third time lucky", .partial(3)), ("Test coverage went from 41% to 78%, nice.", .hit),
+            ("Compiles, tests pass, reviewer hated it.", .unclassified),
+            ("Lo intenté cuatro veces\n  y al final lo dejé.", .miss(4)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
+            #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
+        }
+        // (heldout-82, heldout-83) The rules' readings; the outcome model, trained on their writers'
+        // labels, checks them as it checks every verdict.
+        for (text, expected) in [("Didn't compile; after 2 more prompts it did.", Classification.partial(3)),
+                                 ("Worked after zero follow-ups.", .hit), ("Couldn't have done it better myself.", .hit),
+                                 ("One shot, but I double-checked the edge cases manually.", .hit),
+                                 ("Reverted everything it did.", .miss), ("Didn't work, and it insisted it did.", .miss)] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
@@ -1083,10 +1096,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-81.tsv` and `phrasings-pinned.tsv`, the rules
+/// they come from), `phrasings-2.tsv` to `phrasings-83.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
 /// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
-/// `phrasings-14.tsv` to `phrasings-81.tsv` were held-out sets before them).
+/// `phrasings-14.tsv` to `phrasings-83.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1117,19 +1130,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-82.tsv or heldout-83.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-82.tsv", "heldout-83.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1207,15 +1220,14 @@ import Testing
     /// phrasings-79.tsv), read 481 right (96.2%) with 2 wrong verdicts (239 with 1, and 242 with 1). A
     /// sixth, measured once after tuning on the fifth (at bd4c7e8; now phrasings-80.tsv and
     /// phrasings-81.tsv), read 481 right (96.2%) with no wrong verdict (241 and 240). A seventh,
-    /// `heldout-82.tsv` and `heldout-83.tsv`, measured once after tuning on the sixth (at 684faf6),
+    /// measured once after tuning on the sixth (at 684faf6; now phrasings-82.tsv and phrasings-83.tsv),
     /// read 437 right (87.4%) with 16 wrong verdicts (201 with 13, and 236 with 3): one writer far from
-    /// the others. This holds the classifier to the measurements of the first and seventh pairs, 930 of
-    /// 1,000 (93.0%) with 16 wrong (no regression).
+    /// the others. This holds the classifier to the first pair's measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 930, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 16, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
@@ -1226,6 +1238,13 @@ import Testing
         // decides, and "It compiled! And it ran! First time!" is a hit); one writer labelled "It
         // compiled." unclassified (phrasings-33.tsv). And "Shipped.": one writer labelled it
         // unclassified (phrasings-54.tsv), another a hit, as every set labels "shipped it unchanged".
-        #expect(Set(s.wrongTexts).isSubset(of: ["It compiled.", "Shipped."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
+        // And three of the writer of phrasings-82.tsv, far from the others: a restriction the
+        // writer accepts ("Good enough for a prototype.": a hit to that writer, partial to the
+        // rules, as "good enough" is to other sets), an agent's own cycles beside one prompt sent
+        // (partial after 7 to the rules), and a failure word of another model's answer ("Kept
+        // Claude's version, discarded the other.": open to that writer, a miss to the rules).
+        #expect(Set(s.wrongTexts).isSubset(of: ["It compiled.", "Shipped.", "Good enough for a prototype.",
+                                                "Worked after the agent ran the tests itself and iterated\n  (it did ~7 cycles, I sent 1 prompt).",
+                                                "Kept Claude's version, discarded the other."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 }

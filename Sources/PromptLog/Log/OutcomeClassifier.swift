@@ -232,7 +232,7 @@ enum Tokenizer {
             + " sin nicht nichts kein keine keiner ne não pas niet geen nie nada rien aucune aucun")
         add(.no, "no")
         add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
-            + "crack cracked "
+            + "crack cracked lucky "
             + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
@@ -288,7 +288,7 @@ enum Tokenizer {
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
             + "ajuste ajustements ajustement cambios")
         add(.modifier, "minor small light slight manual little")
-        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable "
+        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
@@ -596,6 +596,7 @@ enum Tokenizer {
         (["most", "of"], .partialWord),  // "got most of it"
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
+        (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
         (["no", "progress"], .missWord),
         (["the", "gist"], .partialWord),  // "got the gist, wrong lib version"
         (["on", "the", "money"], .hitQuality),  // "right on the money"
@@ -2441,6 +2442,18 @@ enum Reader {
                 // "try #3", "attempt 3 worked", "turns: 3", "try number three"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
+            case .number where t[i].value == 0 && lex(i + 1) == .intervention:
+                record(.hit, at: i); i += 2  // "Worked after zero follow-ups.": none were needed
+            case .it where lex(i + 1) == .other && t[i + 1].value == didMarker && s.miss != nil && (s.turns != nil || s.moreTurns)
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                // "Didn't compile; after 2 more prompts it did.": it did compile, after those turns.
+                // (Not "Reverted everything it did.", nor "it insisted it did".)
+                record(.success, at: i + 1); i += 2
+            case .negation where lex(i + 1) == .had
+                && (i + 2..<min(end, i + 6)).contains(where: { t[$0].lex == .other && t[$0].value == comparativeMarker }):
+                // "Couldn't have done it better myself.": praise, said as what could not be.
+                record(.hitQuality, at: i)
+                i = (i + 2..<min(end, i + 6)).first { t[$0].lex == .other && t[$0].value == comparativeMarker }! + 1
             case .negation where t[i].value == 0 && noneOf(t, i + 1, end) != nil:
                 // "Not a single fix needed.", "not one follow-up": none were needed, a hit
                 record(.hit, at: i); i = noneOf(t, i + 1, end)!
@@ -2569,7 +2582,7 @@ enum Reader {
                 if lex(i + 1) == .beginning { s.partial = true; i += 1 }
                 else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
                 i += 1
-            case .myself where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .verify })
+            case .myself where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .verify })
                 || i > start && t[i - 1].lex == .other && (t[i - 1].value == thanMarker || t[i - 1].value == comparativeMarker)
                 || (max(start, i - 4)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker }):
                 // ("better than mine", "couldn't have written it better myself": a comparison)
@@ -2939,6 +2952,9 @@ enum Reader {
                 i += 1  // "FINALLY a one-shot", "finally a model that knows Combine": relief, not time
             case .eventually:
                 s.eventually = true; i += 1
+            case .caveat where t[i].value == percentMarker && i > start
+                && (t[i - 1].lex == .to || t[i - 1].lex == .other && t[i - 1].value == fromMarker):
+                i += 1  // "coverage went from 41% to 78%": a measure, not a share of success
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
                 i += 2  // "40% smaller", "30% faster": a measure, not a share of success
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
@@ -3092,7 +3108,8 @@ enum Reader {
             if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
             // (A number may follow a word: "depois de um ajuste", after an adjustment.)
             // (`of` after a word: "after ten minutes of cleanup"; "a couple of follow-ups" is a count.)
-            guard [.other, .the, .vague, .modifier, .it, .give, .stepIn, .number].contains(t[k].lex)
+            // (Not "after zero follow-ups": none.)
+            guard [.other, .the, .vague, .modifier, .it, .give, .stepIn, .number].contains(t[k].lex) && !(t[k].lex == .number && t[k].value == 0)
                 || t[k].lex == .of && k > i && t[k - 1].lex == .other else { return nil }
             k += 1
         }
