@@ -1135,14 +1135,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-84.tsv or heldout-85.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-84.tsv", "heldout-85.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1222,12 +1222,15 @@ import Testing
     /// phrasings-81.tsv), read 481 right (96.2%) with no wrong verdict (241 and 240). A seventh,
     /// measured once after tuning on the sixth (at 684faf6; now phrasings-82.tsv and phrasings-83.tsv),
     /// read 437 right (87.4%) with 16 wrong verdicts (201 with 13, and 236 with 3): one writer far from
-    /// the others. This holds the classifier to the first pair's measurement (no regression).
+    /// the others. An eighth, `heldout-84.tsv` and `heldout-85.tsv`, measured once after tuning on the
+    /// seventh (at 7e4fa6a), read 485 right (97.0%) with 1 wrong verdict (239 with none, and 246 with
+    /// 1). This holds the classifier to the measurements of the first and eighth pairs, 978 of 1,000
+    /// (97.8%) with 1 wrong (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 978, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
