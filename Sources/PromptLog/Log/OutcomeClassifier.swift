@@ -255,7 +255,7 @@ enum Tokenizer {
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
-            + " größtenteils grösstenteils halb halbwegs mezzo deels quase"
+            + " größtenteils grösstenteils halb halbwegs mezzo deels quase retocar retocarlo retoques"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
@@ -283,14 +283,14 @@ enum Tokenizer {
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification reminder reminders "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções correcciones corrección"
-            + " correctie correcties")
+            + " correctie correcties bijsturen bijgestuurd")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
             + "ajuste ajustements ajustement cambios")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
-            + "worse abandoned abandonned abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
+            + "worse abandoned abandonned abandonded trash abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
@@ -688,7 +688,7 @@ enum Tokenizer {
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
-        mark(Reader.articleMarker, "a an")
+        mark(Reader.articleMarker, "a an einer einem")  // "nach einer Rückfrage": after a follow-up
         mark(Reader.weakMarker, "compile compiles compiled kompiliert kompilierte valid")
         mark(Reader.copulaMarker, "was were is are")
         mark(Reader.byMarker, "by")
@@ -2469,6 +2469,8 @@ enum Reader {
                 record(.miss, at: i); s.sarcasm = true; i += 1
             case .missWord where onlyPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "only the timezone math was wrong": a part failed
+            case .missWord where lex(i + 1) == .myself && (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .pronoun }):
+                i += 2  // "the bash quoting, which I always get wrong myself": the user's own failing
             case .missWord where lex(i + 1) == .at && i > start && t[i - 1].lex == .pronoun:
                 i += 1  // "the edge cases I threw at it": what was given, not discarded
             case .missWord where lex(i + 1) == .another && turnPhrase(t, i + 1, end) != nil:
@@ -2702,6 +2704,9 @@ enum Reader {
                 record(.miss, at: i); i += 2
             case .dead where lex(i + 1) == .end:
                 record(.miss, at: i); i += 2
+            case .kind where lex(i + 1) == .of && lex(i + 2) == .other && [.clauseBreak, .sentenceEnd].contains(lex(i + 3))
+                && i > start && (t[i - 1].lex == .other || t[i - 1].lex == .the):
+                i += 3  // "as usual for this kind of boilerplate": a kind of thing, not a degree
             case .sort where lex(i + 1) == .of, .kind where lex(i + 1) == .of:
                 record(.partial, at: i); i += 2
             case .got:
@@ -2893,9 +2898,9 @@ enum Reader {
             case .pass:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 record(.success, at: i); i += 1  // "tests pass"
-            case .twice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }),
-                 .thrice where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }):
-                i += 1  // "ran it twice to be sure": runs, not prompts
+            case .twice where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }),
+                 .thrice where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }):
+                i += 1  // "ran it twice to be sure", "ran the suite twice": runs, not prompts
             case .twice where repeatNotNeeded(), .thrice where repeatNotNeeded():
                 pendingNegation = nil; i += 1
             case .twice, .thrice:
@@ -3109,8 +3114,12 @@ enum Reader {
             // (A number may follow a word: "depois de um ajuste", after an adjustment.)
             // (`of` after a word: "after ten minutes of cleanup"; "a couple of follow-ups" is a count.)
             // (Not "after zero follow-ups": none.)
+            // ("after a round of edits": one round, of what the user asked for.)
             guard [.other, .the, .vague, .modifier, .it, .give, .stepIn, .number].contains(t[k].lex) && !(t[k].lex == .number && t[k].value == 0)
-                || t[k].lex == .of && k > i && t[k - 1].lex == .other else { return nil }
+                || t[k].lex == .of && k > i && t[k - 1].lex == .other
+                || t[k].lex == .turnNoun && k > i && t[k - 1].lex == .other && t[k - 1].value == articleMarker && k + 1 < end
+                    && t[k + 1].lex == .of
+                || t[k].lex == .of && k > i && t[k - 1].lex == .turnNoun else { return nil }
             k += 1
         }
         return nil
