@@ -1145,14 +1145,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-86.tsv or heldout-87.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-86.tsv", "heldout-87.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1234,13 +1234,15 @@ import Testing
     /// read 437 right (87.4%) with 16 wrong verdicts (201 with 13, and 236 with 3): one writer far from
     /// the others. An eighth, measured once after tuning on the seventh (at 7e4fa6a; now
     /// phrasings-84.tsv and phrasings-85.tsv), read 485 right (97.0%) with 1 wrong verdict (239 with
-    /// none, and 246 with 1). This holds the classifier to the first pair's measurement (no
-    /// regression).
+    /// none, and 246 with 1). A ninth, `heldout-86.tsv` and `heldout-87.tsv`, measured once after
+    /// tuning on the eighth (at 420d922), read 484 right (96.8%) with 2 wrong verdicts (242 with none,
+    /// and 242 with 2). This holds the classifier to the measurements of the first and ninth pairs, 977
+    /// of 1,000 (97.7%) with 2 wrong (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 977, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
