@@ -290,7 +290,7 @@ enum Tokenizer {
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
-            + "worse abandoned abandonned abandonded trash abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
+            + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
@@ -569,7 +569,6 @@ enum Tokenizer {
         (["see", "below"], .doubt),  // "Asked again with Opus, see below.": the verdict is elsewhere
         (["see", "above"], .doubt),
         (["rolling", "back"], .missWord),
-        (["zero", "for"], .missWord),  // "Zero for four."
         (["on", "me"], .myself),  // "the off-by-one was on me to find"
         (["this", "is", "fine"], .other),  // the "this is fine" meme: no verdict of its own
         (["except", "for", "everything"], .retract),  // "Works great except for everything."
@@ -710,7 +709,7 @@ enum Tokenizer {
         mark(Reader.runMarker, "run")
         mark(Reader.countMarker, "count")
         mark(Reader.skippedMarker, "skipped")
-        mark(Reader.revertedMarker, "reverted")
+        mark(Reader.revertedMarker, "reverted reverting")
         mark(Reader.insistMarker, "insisted insists insisting convinced")
         mark(Reader.correctMarker, "correct")
         mark(Reader.wtfMarker, "wtf")
@@ -2436,12 +2435,16 @@ enum Reader {
             case .turnNoun where lex(i + 1) == .number
                 || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number
                 || lex(i + 1) == .other && t[i + 1].value == numberWordMarker && lex(i + 2) == .number
-                || lex(i + 1) == .clauseBreak && t[i + 1].value == 40 && lex(i + 2) == .number  // "Wrong on every try (3)."
-                || t[i].lex == .intervention && lex(i + 1) == .number && t[i + 1].value >= 1 && t[i].value != pluralMarker
-                    && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):  // "Correct after follow-up #2."
+                || lex(i + 1) == .clauseBreak && t[i + 1].value == 40 && lex(i + 2) == .number:  // "Wrong on every try (3)."
                 // "try #3", "attempt 3 worked", "turns: 3", "try number three"
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
+            case .intervention where t[i].value == pluralMarker && lex(i + 1) == .clauseBreak && t[i + 1].value == 58
+                && lex(i + 2) == .number && t[i + 2].value >= 1:
+                record(.turns(t[i + 2].value + 1), at: i); i += 3  // "followups: 2": after the first prompt
+            case .number where t[i].value == 0 && lex(i + 1) == .other && t[i + 1].value == scopeMarker && lex(i + 2) == .number:
+                // "0 for 3", "Zero for four.": no success in that many tries.
+                record(.miss, at: i); record(.turns(t[i + 2].value), at: i + 2); i += 3
             case .number where t[i].value == 0 && lex(i + 1) == .intervention:
                 record(.hit, at: i); i += 2  // "Worked after zero follow-ups.": none were needed
             case .it where lex(i + 1) == .other && t[i + 1].value == didMarker && s.miss != nil && (s.turns != nil || s.moreTurns)
@@ -2792,6 +2795,7 @@ enum Reader {
                  .verify where lex(i + 1) == .other && t[i + 1].value == againMarker:
                 record(.turns(2), at: i); i += 2  // "asked again and it was fine", "tried again"
             case .ordinal where t[i].value == 1 && (lex(i + 1) == .number && t[i + 1].value >= 2 || lex(i + 1) == .vague
+                || lex(i + 1) == .number && t[i + 1].value == 1 && (s.turns ?? 0) >= 2  // "took 2 tries, 1st one didn't compile"
                 || lex(i + 1) == .answerNoun && s.turns != nil && (i == start || t[i - 1].lex == .clauseBreak)):
                 // ("x2 — first answer used the wrong crate version": the first of them failed)
                 s.firstFew = true; i += 2  // "the first two didn't compile": the last one did
