@@ -596,6 +596,7 @@ enum Tokenizer {
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
+        (["struck", "out"], .missWord),  // "struck out on attempts 1 and 2, moved on"
         (["no", "progress"], .missWord),
         (["the", "gist"], .partialWord),  // "got the gist, wrong lib version"
         (["on", "the", "money"], .hitQuality),  // "right on the money"
@@ -1012,7 +1013,7 @@ enum Tokenizer {
             case 0x274C, 0x2717, 0x2718, 0x2716, 0x1F44E, 0x1F6AB, 0x274E, 0x1F534, 0x1F4A9, 0x1F480, 0x1F926:
                 // ❌ ✗ ✘ ✖ 👎 🚫 ❎ 🔴 💩 💀 🤦
                 flushWord(); forgetWords(); tokens.append(Token(lex: .symbolMiss))
-            case 0x1F644, 0x1F643:  // 🙄 🙃: praise beside them is not meant
+            case 0x1F644, 0x1F643, 0x1F921:  // 🙄 🙃 🤡: praise beside them is not meant
                 flushWord(); forgetWords()
                 tokens.append(Token(lex: .sarcasm, value: cp == 0x1F643 ? Reader.ironyMarker : Reader.eyeRollMarker))
             case 0x1F44F:  // 👏: applause, or a slow clap (see `Reader.clapMarker`)
@@ -1916,6 +1917,10 @@ enum Reader {
                 continue
             }
             if doubtBefore { return .unclassified }
+            // "Kinda worked? Kinda didn't.": success asked, then denied as partly: both at once.
+            if askedSuccess, s.partial, s.success == nil, s.hit == nil, tokens[range.1 - 1].lex == .negation {
+                return .unclassified
+            }
             if sarcastic {
                 s.sarcasm = true
                 // Praise the cue vetoes says nothing: read on ("wow. so helpful. it deleted my migrations 🙃").
@@ -2220,7 +2225,9 @@ enum Reader {
             }
             var denied = false
             var faint = false
+            var deniedAt = pos
             if let neg = pendingNegation, pos - neg <= negationScope, !(negationScope > 4 && isTurns(kind)) {
+                deniedAt = neg
                 // (A quantifier reaches past a count: "none of the 4 attempts compiled".)
                 pendingNegation = nil
                 switch kind {
@@ -2237,6 +2244,11 @@ enum Reader {
             }
             // "Part 1 done, part 2 it couldn't figure out.": one numbered part failed, another worked.
             if case .miss = kind, let ok = s.success, numberedPart(t, ok, start), numberedPart(t, pos, start) {
+                s.restricted = true; s.partFailed = true; return
+            }
+            // "UI works, backend part didn't work at all.": a success denied of another named part,
+            // as "the parser works, the printer doesn't" is.
+            if case .miss = kind, denied, s.strongSuccess, t[pos].lex == .success, namedPartBefore(t, deniedAt, start) {
                 s.restricted = true; s.partFailed = true; return
             }
             switch kind {
@@ -2445,8 +2457,6 @@ enum Reader {
             case .number where t[i].value == 0 && lex(i + 1) == .other && t[i + 1].value == scopeMarker && lex(i + 2) == .number:
                 // "0 for 3", "Zero for four.": no success in that many tries.
                 record(.miss, at: i); record(.turns(t[i + 2].value), at: i + 2); i += 3
-            case .number where t[i].value == 0 && lex(i + 1) == .intervention:
-                record(.hit, at: i); i += 2  // "Worked after zero follow-ups.": none were needed
             case .it where lex(i + 1) == .other && t[i + 1].value == didMarker && s.miss != nil && (s.turns != nil || s.moreTurns)
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 // "Didn't compile; after 2 more prompts it did.": it did compile, after those turns.
