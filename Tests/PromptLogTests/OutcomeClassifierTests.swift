@@ -1158,14 +1158,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-90.tsv or heldout-91.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-90.tsv", "heldout-91.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1251,12 +1251,15 @@ import Testing
     /// phrasings-86.tsv and phrasings-87.tsv), read 484 right (96.8%) with 2 wrong verdicts (242 with
     /// none, and 242 with 2). A tenth, measured once after tuning on the ninth (at 5cf1971; now
     /// phrasings-88.tsv and phrasings-89.tsv), read 485 right (97.0%) with 5 wrong verdicts (241 with
-    /// 3, and 244 with 2). This holds the classifier to the first pair's measurement (no regression).
+    /// 3, and 244 with 2). An eleventh, `heldout-90.tsv` and `heldout-91.tsv`, measured once after
+    /// tuning on the tenth (at a2cdc9d), read 486 right (97.2%) with 2 wrong verdicts (246 with none,
+    /// and 240 with 2). This holds the classifier to the measurements of the first and eleventh pairs,
+    /// 979 of 1,000 (97.9%) with 2 wrong (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 979, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
