@@ -233,7 +233,7 @@ enum Tokenizer {
         add(.no, "no")
         add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
             + "crack cracked lucky "
-            + "resolved fixed solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
+            + "resolved fixed fixd solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
             + " lgtm green shipped merged sorted gg"
@@ -248,7 +248,7 @@ enum Tokenizer {
             + "untouched bingo "
             + "verbatim")
         // ("barely works", "something I could use, barely": a part, not a failure)
-        add(.partialWord, "partially partly mostly somewhat almost nearly kinda sorta incomplete halfway half barely "
+        add(.partialWord, "partially partly mostly mostley somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
             + "tinkering tinkered "
@@ -313,7 +313,7 @@ enum Tokenizer {
         add(.dead, "dead")
         add(.end, "end")
         add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts "
-            + "message messages exchange exchanges goes shot shots shotted time times reply replies response "
+            + "message messages msg msgs exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
             + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys"
@@ -596,7 +596,7 @@ enum Tokenizer {
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
-        (["struck", "out"], .missWord),  // "struck out on attempts 1 and 2, moved on"
+        (["no", "from", "me"], .missWord),  // "it's a no from me"
         (["no", "progress"], .missWord),
         (["the", "gist"], .partialWord),  // "got the gist, wrong lib version"
         (["on", "the", "money"], .hitQuality),  // "right on the money"
@@ -675,7 +675,7 @@ enum Tokenizer {
             }
         }
         mark(Reader.partlyMarker, "partially partly")
-        mark(Reader.mostlyMarker, "mostly")
+        mark(Reader.mostlyMarker, "mostly mostley")
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when")
@@ -688,7 +688,7 @@ enum Tokenizer {
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
-        mark(Reader.articleMarker, "a an einer einem")  // "nach einer Rückfrage": after a follow-up
+        mark(Reader.articleMarker, "a an einer einem een")  // "nach einer Rückfrage": after a follow-up
         mark(Reader.weakMarker, "compile compiles compiled kompiliert kompilierte valid")
         mark(Reader.copulaMarker, "was were is are")
         mark(Reader.byMarker, "by")
@@ -696,7 +696,7 @@ enum Tokenizer {
         mark(Reader.stoppedMarker, "stopped stop quit")
         mark(Reader.comparativeMarker, "smaller faster less fewer lower higher bigger larger quicker shorter cheaper leaner better slower")
         mark(Reader.failureNounMarker, "crash panic regression segfault deadlock hang freeze")
-        mark(Reader.fixedMarker, "fixed")
+        mark(Reader.fixedMarker, "fixed fixd")
         mark(Reader.wellMarker, "well")
         mark(Reader.thanMarker, "than")
         mark(Reader.knowMarker, "know understand")
@@ -2312,8 +2312,12 @@ enum Reader {
                 i += 1
             case .hedge:
                 pendingHedge = i; pendingNegation = nil; i += 1
-            case .doubt where lex(i + 1) == .number && lex(i + 2) == .other:
-                i += 1  // "took maybe 10 minutes": an estimate of something else, not doubt about the outcome
+            case .doubt where lex(i + 1) == .number && lex(i + 2) == .other,
+                 .doubt where lex(i + 1) == .caveat && t[i + 1].value == percentMarker,
+                 .doubt where lex(i + 1) == .other && t[i + 1].value == articleMarker && lex(i + 2) == .ordinal:
+                // "took maybe 10 minutes", "I rewrote maybe 30%", "maybe a third of it": an estimate, not
+                // doubt about the outcome
+                i += 1
             case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
                 i += 1  // "hmm ok after 2 retries": an interjection before the verdict
             case .doubt where lex(i + 1) == .why
@@ -3043,6 +3047,8 @@ enum Reader {
         while k > start, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd { k -= 1 }
         guard k > start || k == start && t[k].lex == .clauseBreak else { return false }  // a clause after another
         let first = k + 1
+        // A bare name, then the verb it denies: "the migration works, rollback doesn't".
+        if first == i - 2, t[first].lex == .other, t[first].value == 0, t[i - 1].lex == .failsDenied { return true }
         guard first < i - 1, t[first].lex == .the || t[first].lex == .other || t[first].lex == .rest,
               t[first].lex != .other || t[first].value != copulaMarker && t[first].value != alsoMarker,
               let verb = (first..<i).last(where: { t[$0].lex == .other }), verb > first
