@@ -229,8 +229,8 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none neither hardly nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " sin nicht nichts kein keine keiner ne não pas niet geen nie nada rien aucune aucun")
-        add(.no, "no")
+            + " sin nicht nichts kein keine keiner ne não pas niet geen nie nada rien aucune aucun niks")
+        add(.no, "no nee")
         add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
             + "crack cracked lucky "
             + "resolved fixed fixd solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
@@ -313,14 +313,14 @@ enum Tokenizer {
         add(.dead, "dead")
         add(.end, "end")
         add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts "
-            + "message messages msg msgs exchange exchanges goes shot shots shotted time times reply replies response "
+            + "message messages msg msgs mensaje mensajes exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
             + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys"
             + " phrasing phrasings wording wordings poging pogingen push pushes chance chances")
         add(.go, "go")
         add(.pass, "pass passes")
-        add(.vague, "couple few several many multiple more extra additional further weitere weiteren weiterer some lots numerous various bunch "
+        add(.vague, "couple few several many multiple more más extra additional further weitere weiteren weiterer some lots numerous various bunch "
             + "handful umpteen alguns algumas algunos algunas unos unas quelques einige paar")
         add(.or, "or")
         add(.another, "another")
@@ -597,6 +597,8 @@ enum Tokenizer {
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
         (["no", "from", "me"], .missWord),  // "it's a no from me"
+        (["checking", "again"], .doubt),  // "Checking again later.": a check not yet made, no retry
+        (["check", "again"], .doubt),
         (["no", "progress"], .missWord),
         (["the", "gist"], .partialWord),  // "got the gist, wrong lib version"
         (["on", "the", "money"], .hitQuality),  // "right on the money"
@@ -680,8 +682,8 @@ enum Tokenizer {
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when")
         mark(Reader.unlessMarker, "unless")
-        mark(Reader.quantifierMarker, "none nothing nichts keiner neither nada rien aucune aucun")
-        mark(Reader.moreMarker, "more extra additional further weitere weiteren weiterer")
+        mark(Reader.quantifierMarker, "none nothing nichts keiner neither nada rien aucune aucun niks")
+        mark(Reader.moreMarker, "more más extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
@@ -719,7 +721,7 @@ enum Tokenizer {
         mark(Reader.numberWordMarker, "number")
         mark(Reader.oldMarker, "old original existing previous")
         mark(Reader.finishedMarker, "finished finish finishing")
-        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky")
+        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky annoyed")
         mark(Reader.itsMarker, "its")
         mark(Reader.neMarker, "ne")
         mark(Reader.spentMarker, "spent")
@@ -2834,6 +2836,10 @@ enum Reader {
                 // "needed a nudge", "needs more work", "needed 3 turns", "needed to fix imports": the
                 // answer needed more; "need to check it" (what the user will do) says nothing.
                 if let c = turnPhrase(t, i + 1, end) { record(.turns(c.count), at: i); i = c.next; continue }
+                // ("needed just one follow-up")
+                if lex(i + 1) == .other, t[i + 1].value == justMarker, let c = turnPhrase(t, i + 2, end) {
+                    record(.turns(c.count), at: i); i = c.next; continue
+                }
                 if lex(i + 1) == .other, t[i + 1].value == articleMarker, lex(i + 2) == .intervention,
                    pendingNegation.map({ i - $0 > 4 }) ?? true {
                     record(.turns(2), at: i); i += 3; continue  // "needed a follow-up": two turns
@@ -2863,6 +2869,8 @@ enum Reader {
                     s.caveat = true; i = k + 2; continue  // "Worked, with a warning I still need to look at."
                 }
                 if t[i].lex == .with && lex(k) == .the && lex(k + 1) == .editNoun && t[k + 1].value != fixMarker { k += 1 }  // "even with the fixes"
+                if t[i].lex == .with && lex(k) == .the && lex(k + 1) == .other && t[k + 1].value == 0 && lex(k + 2) == .editNoun
+                    && t[k + 2].value != fixMarker { k += 2 }  // "with the usual cleanup"
                 if lex(k) == .vague || lex(k) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
                 if lex(k) == .other && lex(k + 1) == .input { k += 1 }
@@ -3169,6 +3177,8 @@ enum Reader {
         if count != nil, lex(k) == .other || lex(k) == .labelFailed, lex(k + 1) == .turnNoun { k += 1 }  // "three different phrasings", "2 failed attempts"
         guard lex(k) == .turnNoun || lex(k) == .pass || lex(k) == .go || lex(k) == .intervention else { return nil }
         // Follow-ups come after the first prompt: `one follow-up` is two turns, and so is `one more try`.
+        // ("dos mensajes más": Spanish puts `more` after the noun; not "more or less".)
+        if lex(k) == .turnNoun, lex(k + 1) == .vague, t[k + 1].value == moreMarker, lex(k + 2) != .or { more = true; k += 1 }
         if let c = count, lex(k) == .intervention || more && t[i].lex != .another { count = c + 1 }
         // "3 rounds of feedback", "two rounds of corrections": follow-ups, after the first prompt.
         // ("5 rounds of back and forth" are the exchanges themselves: 5.)
