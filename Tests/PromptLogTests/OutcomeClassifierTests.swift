@@ -1174,14 +1174,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-94.tsv or heldout-95.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-94.tsv", "heldout-95.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1271,13 +1271,15 @@ import Testing
     /// phrasings-90.tsv and phrasings-91.tsv), read 486 right (97.2%) with 2 wrong verdicts (246 with
     /// none, and 240 with 2). A twelfth, measured once after tuning on the eleventh (at 09ca19e; now
     /// phrasings-92.tsv and phrasings-93.tsv), read 485 right (97.0%) with 1 wrong verdict (242 with
-    /// none, and 243 with 1). This holds the classifier to the first pair's measurement (no
-    /// regression).
+    /// none, and 243 with 1). A thirteenth, `heldout-94.tsv` and `heldout-95.tsv`, measured once after
+    /// tuning on the twelfth (at 984a471), read 489 right (97.8%) with 1 wrong verdict (246 with none,
+    /// and 243 with 1). This holds the classifier to the measurements of the first and thirteenth
+    /// pairs, 982 of 1,000 (98.2%) with 1 wrong (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 982, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
