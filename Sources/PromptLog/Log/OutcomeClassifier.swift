@@ -248,7 +248,7 @@ enum Tokenizer {
             + "untouched bingo "
             + "verbatim")
         // ("barely works", "something I could use, barely": a part, not a failure)
-        add(.partialWord, "partially partly mostly mostley somewhat almost nearly kinda sorta incomplete halfway half barely "
+        add(.partialWord, "partially partly mostly mostley mostyl somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
             + "tinkering tinkered "
@@ -286,7 +286,7 @@ enum Tokenizer {
             + " correctie correcties bijsturen bijgestuurd")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
-            + "ajuste ajustements ajustement cambios")
+            + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -677,7 +677,7 @@ enum Tokenizer {
             }
         }
         mark(Reader.partlyMarker, "partially partly")
-        mark(Reader.mostlyMarker, "mostly mostley")
+        mark(Reader.mostlyMarker, "mostly mostley mostyl")
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when")
