@@ -1176,14 +1176,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-96.tsv or heldout-97.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-96.tsv", "heldout-97.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1275,12 +1275,14 @@ import Testing
     /// phrasings-92.tsv and phrasings-93.tsv), read 485 right (97.0%) with 1 wrong verdict (242 with
     /// none, and 243 with 1). A thirteenth, measured once after tuning on the twelfth (at 984a471; now
     /// phrasings-94.tsv and phrasings-95.tsv), read 489 right (97.8%) with 1 wrong verdict (246 with
-    /// none, and 243 with 1). This holds the classifier to the first pair's measurement (no
-    /// regression).
+    /// none, and 243 with 1). A fourteenth, `heldout-96.tsv` and `heldout-97.tsv`, measured once after
+    /// tuning on the thirteenth (at 1c6e9c0), read 478 right (95.6%) with no wrong verdict (238 and
+    /// 240). This holds the classifier to the measurements of the first and fourteenth pairs, 971 of
+    /// 1,000 (97.1%) with no wrong verdict (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 971, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
