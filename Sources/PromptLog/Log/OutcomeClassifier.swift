@@ -2286,6 +2286,10 @@ enum Reader {
             }
         }
 
+        // "ran the suite twice": a run of the code in the clause, before the count.
+        func ranInClause() -> Bool {
+            (clauseStart(t, i, start)..<i).contains { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }
+        }
         // "didn't even need to explain the schema twice": a repeat denied, no second turn.
         func repeatNotNeeded() -> Bool {
             pendingNegation.map { neg in i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } } ?? false
@@ -2924,8 +2928,7 @@ enum Reader {
             case .pass:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 record(.success, at: i); i += 1  // "tests pass"
-            case .twice where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }),
-                 .thrice where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }):
+            case .twice where ranInClause(), .thrice where ranInClause():
                 i += 1  // "ran it twice to be sure", "ran the suite twice": runs, not prompts
             case .twice where repeatNotNeeded(), .thrice where repeatNotNeeded():
                 pendingNegation = nil; i += 1
