@@ -2286,6 +2286,17 @@ enum Reader {
             }
         }
 
+        // The whole a number at `i` is a part of: the `5` of "3 of the 5", "two out of three".
+        func wholeCount() -> Int? {
+            let o = lex(i + 1) == .out ? i + 2 : i + 1
+            guard lex(o) == .of else { return nil }
+            if lex(o + 1) == .number { return o + 1 }
+            return lex(o + 1) == .the && lex(o + 2) == .number ? o + 2 : nil
+        }
+        // A comparative in the few words after `have` ("couldn't have done it better").
+        func comparativeAhead() -> Int? {
+            (i + 2..<min(end, i + 6)).first { t[$0].lex == .other && t[$0].value == comparativeMarker }
+        }
         // "ran the suite twice": a run of the code in the clause, before the count.
         func ranInClause() -> Bool {
             (clauseStart(t, i, start)..<i).contains { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }
@@ -2472,11 +2483,10 @@ enum Reader {
                 // "Didn't compile; after 2 more prompts it did.": it did compile, after those turns.
                 // (Not "Reverted everything it did.", nor "it insisted it did".)
                 record(.success, at: i + 1); i += 2
-            case .negation where lex(i + 1) == .had
-                && (i + 2..<min(end, i + 6)).contains(where: { t[$0].lex == .other && t[$0].value == comparativeMarker }):
+            case .negation where lex(i + 1) == .had && comparativeAhead() != nil:
                 // "Couldn't have done it better myself.": praise, said as what could not be.
                 record(.hitQuality, at: i)
-                i = (i + 2..<min(end, i + 6)).first { t[$0].lex == .other && t[$0].value == comparativeMarker }! + 1
+                i = comparativeAhead()! + 1
             case .negation where t[i].value == 0 && noneOf(t, i + 1, end) != nil:
                 // "Not a single fix needed.", "not one follow-up": none were needed, a hit
                 record(.hit, at: i); i = noneOf(t, i + 1, end)!
@@ -2962,11 +2972,9 @@ enum Reader {
                 && !(i > start + 1 && t[i - 2].lex == .myself)
                 && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd):
                 record(.turns(t[i].value), at: i); i += 1  // "did it in 1", "got there in 3"
-            case .number where { let o = lex(i + 1) == .out ? i + 2 : i + 1
-                return lex(o) == .of && (lex(o + 1) == .number || lex(o + 1) == .the && lex(o + 2) == .number) }():
+            case .number where wholeCount() != nil:
                 // "got 3 of the 5 endpoints right", "fixed 2 of 3 tests", "two out of three": a part of it.
-                let o = lex(i + 1) == .out ? i + 2 : i + 1
-                let k = lex(o + 1) == .number ? o + 1 : o + 2
+                let k = wholeCount()!
                 if t[i].value < t[k].value { s.restricted = true }
                 i = k + 1
             case .number where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied
@@ -3147,10 +3155,9 @@ enum Reader {
             // (Not "after zero follow-ups": none.)
             // ("after a round of edits": one round, of what the user asked for.)
             guard [.other, .the, .vague, .modifier, .it, .give, .stepIn, .number].contains(t[k].lex) && !(t[k].lex == .number && t[k].value == 0)
-                || t[k].lex == .of && k > i && t[k - 1].lex == .other
+                || t[k].lex == .of && k > i && (t[k - 1].lex == .other || t[k - 1].lex == .turnNoun)
                 || t[k].lex == .turnNoun && k > i && t[k - 1].lex == .other && t[k - 1].value == articleMarker && k + 1 < end
-                    && t[k + 1].lex == .of
-                || t[k].lex == .of && k > i && t[k - 1].lex == .turnNoun else { return nil }
+                    && t[k + 1].lex == .of else { return nil }
             k += 1
         }
         return nil
