@@ -275,7 +275,7 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried tryed checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck verify confirm trust ci")
+            + "recheck verify confirm trust ci geprobeerd")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised")
@@ -291,7 +291,7 @@ enum Tokenizer {
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
-            + "incorrect wrongly worthless waste wasted pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
+            + "incorrect wrongly worthless waste wasted wasting pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
@@ -317,7 +317,7 @@ enum Tokenizer {
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
             + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys"
-            + " phrasing phrasings wording wordings poging pogingen push pushes chance chances")
+            + " phrasing phrasings wording wordings poging pogingen keer push pushes chance chances")
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more más extra additional further weitere weiteren weiterer some lots numerous various bunch "
@@ -615,6 +615,7 @@ enum Tokenizer {
         (["en", "parte"], .partialWord),  // Spanish: in part
         (["em", "parte"], .partialWord),  // Portuguese
         (["in", "parte"], .partialWord),  // Italian
+        (["totaal", "mis"], .missWord), (["helemaal", "mis"], .missWord),  // Dutch: all wrong
         (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
         (["way", "off"], .missWord),
         (["no", "notes"], .hitWord),
@@ -731,6 +732,8 @@ enum Tokenizer {
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
         mark(Reader.alsoMarker, "also")
+        mark(Reader.helpNounMarker, "help")
+        mark(Reader.soMarker, "so")
         return d
     }()
 
@@ -763,6 +766,10 @@ enum Tokenizer {
         // Japanese: half
         ("半分", .partialWord),
     ]
+
+    /// What makes a Japanese count an ordinal after it: `3回目`, `3度目`, `3ターン目` (the third time,
+    /// the third turn).
+    static let ordinalSuffixes = ["回目", "度目", "ターン目"]
 
     /// One to ten in Japanese, each three bytes of UTF-8.
     static let kanjiNumerals = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
@@ -1093,13 +1100,13 @@ enum Tokenizer {
     static func partTokens(_ w: [UInt8]) -> [Token] {
         var found: [(at: Int, token: Token)] = []
         let digits = w.prefix(while: isDigit)
-        if !digits.isEmpty, digits.count <= 4, w.dropFirst(digits.count).starts(with: "回目".utf8) {
+        if !digits.isEmpty, digits.count <= 4, ordinalSuffixes.contains(where: { w.dropFirst(digits.count).starts(with: $0.utf8) }) {
             found.append((0, Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })))
             found.append((0, Token(lex: .turnNoun)))
         } else if !digits.isEmpty, digits.count <= 4, w.dropFirst(digits.count).starts(with: "回".utf8) {
             found.append((0, Token(lex: .times, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })))  // 3回試した: tried 3 times
         } else if w.count >= 9, let n = kanjiNumerals.firstIndex(where: { w.starts(with: $0.utf8) }),
-                  w.dropFirst(3).starts(with: "回目".utf8) {
+                  ordinalSuffixes.contains(where: { w.dropFirst(3).starts(with: $0.utf8) }) {
             found.append((0, Token(lex: .ordinal, value: n + 1)))  // 二回目
             found.append((0, Token(lex: .turnNoun)))
         } else if w.count >= 9, w.starts(with: "第".utf8),
@@ -1246,6 +1253,7 @@ struct Signals {
     var problem = false          // "bugs", "errors" said, not denied: failure only after praise alone
     var keptPart = false         // "kept the tests": a part of the answer kept
     var wrotePart = false        // "rewrote the I/O": the user redid a part, not the whole
+    var wroteWhole = false       // "wrote it myself", "rewrote the whole thing": all of it anew
     var hitSaid = false          // a hit word or praise ("nailed it", "perfect"), not `first try`
     var answerFailed = false     // "wrong answer", "a broken answer": a failure of the whole answer
     var successes = 0            // how many success signals
@@ -1257,6 +1265,7 @@ struct Signals {
     var ownFix = false           // a success that is the user's: "fixed it by hand", "solved it myself"
     var hedged = false           // a signal a hedge left open: "docs might be wrong"
     var okSaid = false           // `ok` said, not denied: too little alone, but beside turns the last one worked
+    var successAsConsequence = false  // success after a failure and `so I` ("Didn't work, so I shipped it."): a joke or a slip
     var effort = false           // time spent ("Spent 20 min on this."): no verdict, but not nothing
 
     var any: Bool {
@@ -1512,6 +1521,12 @@ enum Reader {
     static let thinkMarker = 29
     /// Marks `unless`: before a denial standing alone (`It works, unless it doesn't`), both at once.
     static let unlessMarker = 30
+    /// Marks `help`: after `with some` (`Got it working with some help from me.`), help given, as
+    /// `with a hint` is.
+    static let helpNounMarker = 31
+    /// Marks `so`: before `I` and a success after a failure (`Didn't work, so I shipped it.`),
+    /// success as the failure's consequence, which does not follow.
+    static let soMarker = 32
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -1611,7 +1626,8 @@ enum Reader {
     /// Whether the sentence is an opening `plog outcome` writes (`Worked first try`, `Partly
     /// worked`, `Worked after N turns`): a label, whatever note follows it.
     static func isOutcomeLabel(_ t: [Token], _ range: (Int, Int)) -> Bool {
-        guard range.0 == 0 else { return false }
+        // ("Worked first try!! (it did not)": the user's own words, not the label.)
+        guard range.0 == 0, range.1 == t.count || t[range.1].lex != .sentenceEnd || t[range.1].value == 0 else { return false }
         switch range.1 {
         case 2: return t[0].lex == .partialWord && t[0].value == partlyMarker && t[1].lex == .success
         case 3: return t[0].lex == .success && t[1].lex == .ordinal && t[1].value == 1 && t[2].lex == .turnNoun
@@ -2153,6 +2169,12 @@ enum Reader {
                 if s.partial { return s.tookOver && !(s.wrote && !s.rest && !s.wrotePart) && !s.instead ? .partial(nil) : .unclassified }
                 return s.partPraised && !s.praiseContrasted && s.tookOver ? .partial(nil) : .miss(nil)
             }
+            // Not quite there, and the user wrote it anew ("didn't quite get there; I ended up writing
+            // it myself"): nothing of the answer was kept, a miss.
+            if s.partial, s.tookOver, s.wroteWhole, !s.rest, !s.partPraised, !s.helped, s.success == nil, s.hit == nil,
+               s.turns == nil, !s.eventually, !s.keptPart {
+                return .miss
+            }
             return .partial(nil)
         }
         if s.hit != nil {
@@ -2177,7 +2199,8 @@ enum Reader {
             if let ok = s.success {
                 // Only built ("Output compiled but was logically wrong"): building is no verdict, the failure is.
                 if !s.strongSuccess, s.missSaid, (s.firstSuccess ?? ok) < m, s.hit == nil { return .miss }
-                return m < ok && (s.firstSuccess ?? ok) > m ? .partial(nil) : .unclassified
+                // ("Didn't work, so I shipped it.": the success does not follow from the failure: open.)
+                return m < ok && (s.firstSuccess ?? ok) > m && !s.successAsConsequence ? .partial(nil) : .unclassified
             }
             return .miss
         }
@@ -2260,6 +2283,9 @@ enum Reader {
                 if s.miss == nil { s.miss = pos }
                 if !denied { s.missSaid = true }
             case .success:
+                if s.miss != nil, pos >= start + 2, t[pos - 1].lex == .pronoun, t[pos - 2].lex == .other, t[pos - 2].value == soMarker {
+                    s.successAsConsequence = true
+                }
                 s.success = pos
                 s.successes += 1
                 if s.firstSuccess == nil { s.firstSuccess = pos }
@@ -2378,6 +2404,9 @@ enum Reader {
                 if lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd || s.tookOver,
                    !t[start..<i].contains(where: { $0.lex == .wanted }) { s.instead = true }
                 i += 1
+            case .why where lex(i + 1) == .vague && t[i + 1].value == 0 && lex(i + 2) == .turnNoun:
+                // "don't ask how many prompts": more turns, however many, and the negation is of the asking.
+                pendingNegation = nil; record(.turns(nil), at: i); i += 3
             case .why where lex(i + 1) == .other && t[i + 1].value == didMarker && lex(i + 2) == .negation
                 && lex(i + 3) == .doubt && t[i + 3].value == thinkMarker && lex(i + 4) == .of:
                 // "Oh sure, just mock the entire database, why didn't I think of that.": sarcasm, and
@@ -2396,6 +2425,7 @@ enum Reader {
                 // "Rewrote those.": a part; a sentence that opens with it is the user's own work.
                 if t[i].value == redoMarker && lex(i + 1) == .other && t[i + 1].value == demonstrativeMarker { s.wrotePart = true }
                 if i == start && t[i].value == redoMarker { s.tookOver = true }
+                if lex(i + 1) == .it || lex(i + 1) == .the && lex(i + 2) == .whole { s.wroteWhole = true }
                 s.wrote = true; i += 1
             case .kept:
                 // "kept the tests, threw away the rest": a part kept; "kept it as is": all of it.
@@ -2483,8 +2513,10 @@ enum Reader {
                 // "Didn't compile; after 2 more prompts it did.": it did compile, after those turns.
                 // (Not "Reverted everything it did.", nor "it insisted it did".)
                 record(.success, at: i + 1); i += 2
-            case .negation where lex(i + 1) == .had && comparativeAhead() != nil:
-                // "Couldn't have done it better myself.": praise, said as what could not be.
+            case .negation where lex(i + 1) == .had && comparativeAhead() != nil
+                && !(i > start && (t[i - 1].lex == .failsDenied || t[i - 1].lex == .other && t[i - 1].value == didMarker)):
+                // "Couldn't have done it better myself.": praise, said as what could not be. ("didn't
+                // have better luck either" has nothing better: no praise.)
                 record(.hitQuality, at: i)
                 i = comparativeAhead()! + 1
             case .negation where t[i].value == 0 && noneOf(t, i + 1, end) != nil:
@@ -2762,8 +2794,14 @@ enum Reader {
                     if ![.to, .success, .right, .ok].contains(lex(i + 2)) { record(.success, at: i) }
                     if lex(i + 2) == .to, ![.success, .right, .ok, .pass].contains(lex(i + 3)),
                        let neg = pendingNegation, i - neg <= 2 {
-                        // "couldn't get it to handle the empty list": a failure
+                        // "couldn't get it to handle the empty list": a failure; a success word later in
+                        // the clause says what it failed at ("Never got it to handle timezones correctly.").
                         pendingNegation = nil; record(.miss, at: i)
+                        var k = i + 3
+                        while k < end, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd {
+                            if t[k].lex == .success { t[k].lex = .other }
+                            k += 1
+                        }
                     }
                     i += 2; continue
                 }
@@ -2886,12 +2924,14 @@ enum Reader {
                 if t[i].lex == .with && lex(k) == .the && lex(k + 1) == .other && t[k + 1].value == 0 && lex(k + 2) == .editNoun
                     && t[k + 2].value != fixMarker { k += 2 }  // "with the usual cleanup"
                 if lex(k) == .vague || lex(k) == .modifier { k += 1 }
+                // ("It worked with one change: swapped `let` for `var`.")
+                else if t[i].lex == .with, lex(k) == .number, t[k].value >= 1, lex(k + 1) == .editNoun || lex(k + 1) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
                 if lex(k) == .other && lex(k + 1) == .input { k += 1 }
                 if [.editNoun, .partialWord, .intervention].contains(lex(k)) {
                     record(.partial, at: i); i = k + 1; continue
                 }
-                if lex(k) == .input {
+                if lex(k) == .input || t[i].lex == .with && k > i + 1 && lex(k) == .success && t[k].value == helpNounMarker {
                     // "worked with a hint": partial beside success; "ask again with more context" is no verdict.
                     s.helped = true; i = k + 1; continue
                 }
