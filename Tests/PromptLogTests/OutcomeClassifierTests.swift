@@ -404,11 +404,14 @@ import Testing
     /// `een`, `a no from me`, `checking again` (a check not made), Spanish `más` after the noun,
     /// `needed just one`, Dutch `nee` and `niks`, `with the usual cleanup`, `annoyed` (a feeling),
     /// `declined`, `mostyl`, Italian `aggiustamenti`, a success word after `never got it to` (what it
-    /// failed at), `wasting`, `with one change`, `with some help`, writing it anew after `not quite`
-    /// (a miss), Japanese `ターン目` and `度目`, `don't ask how many` tries, Dutch `keer` and `totaal
-    /// mis`, `Worked first try!` (the user's words, not the label), `didn't have better` (no praise),
-    /// success after a failure and `so I` (`so I shipped it`: open), and words of Portuguese,
-    /// Chinese, German, Dutch, Spanish and French.
+    /// failed at), `wasting`, `with one change`, `with some help`, writing it anew after `not quite` (a
+    /// miss), Japanese `ターン目` and `度目`, `don't ask how many` tries, Dutch `keer` and `totaal mis`,
+    /// `Worked first try!` (the user's words, not the label), `didn't have better` (no praise), success
+    /// after a failure and `so I` (`so I shipped it`: open), praise after `wow` or `oh` beside a deed
+    /// (sarcasm), Spanish `tras`, `rework`, `out of its depth`, `take two`, the user solving or fixing
+    /// it after the answer failed (a miss), `not the issue`, `except it didn't do anything I asked`
+    /// (both at once), `worked there` after switching to another model (a miss), and words of
+    /// Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -662,6 +665,17 @@ import Testing
             ("3ターン目でやっとOK", .partial(3)), ("3度目で動いた", .partial(3)),
             ("Works now. Don't ask how many tries.", .partial(nil)), ("Werkte niet, drie keer geprobeerd.", .miss(3)),
             ("Didn't work, so I shipped it.", .unclassified), ("Failed, so I retried and it worked.", .partial(2)),
+            // heldout-98, heldout-99
+            ("Wow, so helpful, it told me to \"check the documentation.\"", .miss),
+            ("Oh brilliant, it \"optimized\" the query\n  by removing the WHERE clause.", .miss),
+            ("Surprisingly good — it even added the missing null check I hadn't mentioned.", .unclassified),  // no interjection
+            ("Funcionó tras un par de ajustes.", .partial(nil)), ("Backend fine, frontend needed rework.", .partial(nil)),
+            ("Out of its depth with this codebase.", .miss), ("Fixed on take two.", .partial(2)), ("Take 3 worked.", .partial(3)),
+            ("Didn't help, I solved it after reading the RFC.", .miss), ("Didn't work, I fixed it.", .miss),
+            ("Close, but it crashed at runtime; fixed it by hand after reading the docs.", .partial(nil)),
+            ("Suggested `rm -rf node_modules` and called it a day. Not the issue.", .miss),
+            ("It worked perfectly, except it didn't do anything I asked.", .unclassified),
+            ("Switched to Gemini for this one, worked there.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1154,11 +1168,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-97.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
-/// `heldout-98.tsv` and `heldout-99.tsv`, written by four who never saw the rules, held out
-/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
-/// `phrasings-97.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-99.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-99.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1189,19 +1202,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-98.tsv or heldout-99.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-98.tsv", "heldout-99.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1295,14 +1308,13 @@ import Testing
     /// phrasings-94.tsv and phrasings-95.tsv), read 489 right (97.8%) with 1 wrong verdict (246 with
     /// none, and 243 with 1). A fourteenth, measured once after tuning on the thirteenth (at 1c6e9c0;
     /// now phrasings-96.tsv and phrasings-97.tsv), read 478 right (95.6%) with no wrong verdict (238
-    /// and 240). A fifteenth, `heldout-98.tsv` and `heldout-99.tsv`, measured once after tuning on the
-    /// fourteenth (at d0d3de2), read 483 right (96.6%) with no wrong verdict (243 and 240). This holds
-    /// the classifier to the measurements of the first and fifteenth pairs, 976 of 1,000 (97.6%) with
-    /// no wrong verdict (no regression).
+    /// and 240). A fifteenth, measured once after tuning on the fourteenth (at d0d3de2; now
+    /// phrasings-98.tsv and phrasings-99.tsv), read 483 right (96.6%) with no wrong verdict (243 and
+    /// 240). This holds the classifier to the first pair's measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 976, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 

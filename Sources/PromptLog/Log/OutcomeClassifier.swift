@@ -286,7 +286,7 @@ enum Tokenizer {
             + " correctie correcties bijsturen bijgestuurd")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
-            + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi")
+            + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi rework reworking")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -328,7 +328,7 @@ enum Tokenizer {
         add(.twice, "twice zweimal")  // German: "Zweimal nachgefragt"
         add(.thrice, "thrice dreimal")
         add(.until, "until till")
-        add(.after, "after nach après después depois dopo na")
+        add(.after, "after nach après después tras depois dopo na")
         add(.once, "once")
         add(.pronoun, "i we")
         add(.had, "had have has")
@@ -615,6 +615,9 @@ enum Tokenizer {
         (["en", "parte"], .partialWord),  // Spanish: in part
         (["em", "parte"], .partialWord),  // Portuguese
         (["in", "parte"], .partialWord),  // Italian
+        (["out", "of", "its", "depth"], .missWord),
+        // "Suggested `rm -rf node_modules`. Not the issue.": what it went after was not the cause (no "no issues")
+        (["not", "the", "issue"], .missWord), (["not", "the", "problem"], .missWord), (["not", "the", "bug"], .missWord),
         (["totaal", "mis"], .missWord), (["helemaal", "mis"], .missWord),  // Dutch: all wrong
         (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
         (["way", "off"], .missWord),
@@ -734,6 +737,8 @@ enum Tokenizer {
         mark(Reader.alsoMarker, "also")
         mark(Reader.helpNounMarker, "help")
         mark(Reader.soMarker, "so")
+        mark(Reader.interjectionMarker, "wow oh gee")
+        mark(Reader.takeMarker, "take")
         return d
     }()
 
@@ -1527,6 +1532,11 @@ enum Reader {
     /// Marks `so`: before `I` and a success after a failure (`Didn't work, so I shipped it.`),
     /// success as the failure's consequence, which does not follow.
     static let soMarker = 32
+    /// Marks `wow`, `oh`, `gee`: before praise beside a deed (`Oh brilliant, it "optimized" the
+    /// query`), sarcasm.
+    static let interjectionMarker = 33
+    /// Marks `take`: after `on` and before a number (`Fixed on take two.`), a turn.
+    static let takeMarker = 34
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -1740,6 +1750,9 @@ enum Reader {
             guard j < t.count, t[j].lex == .negation else { continue }
             j += 1
             if j < t.count, t[j].lex == .success { j += 1 }
+            // ("It worked perfectly, except it didn't do anything I asked.": nothing asked for was done.)
+            if j + 3 < t.count, t[j].lex == .failsDenied, [.other, .what].contains(t[j + 1].lex), t[j + 2].lex == .pronoun,
+               t[j + 3].lex == .wanted { j += 4 }
             if j == t.count || t[j].lex == .clauseBreak || t[j].lex == .sentenceEnd { return true }
         }
         return false
@@ -1862,7 +1875,10 @@ enum Reader {
             || tokens.contains { $0.lex == .sarcasm && $0.value == ironyMarker } && tokens.contains { $0.lex == .it }
         if praiseBesideDeed(&tokens) {
             let slowClap = tokens.last.map { $0.lex == .other && $0.value == clapMarker } ?? false
-            return eyeRoll || slowClap ? .miss : .unclassified
+            // ("Wow, so helpful, it told me to "check the documentation."", "Oh brilliant, it
+            // "optimized" the query": praise after an interjection, beside a deed, is sarcasm.)
+            let interjection = tokens[0].lex == .other && tokens[0].value == interjectionMarker
+            return eyeRoll || slowClap || interjection ? .miss : .unclassified
         }
         let sentences = Self.sentences(tokens)
         // A sarcasm cue anywhere (🙄, "/s", "oh sure", scare quotes) vetoes every success reading.
@@ -2611,6 +2627,15 @@ enum Reader {
                 // ("10/10 hallucination, 0/10 code": the same.)
                 // "Nice hallucination": praise of a failure, sarcasm.
                 s.sarcasm = true; record(.miss, at: i + 1); i += 2
+            case .success where pendingNegation == nil && lex(i + 1) == .there && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
+                && (start..<i).contains(where: { $0 + 2 < i && t[$0].lex == .other && t[$0].value == edMarker && t[$0 + 1].lex == .to
+                    && t[$0 + 2].lex == .other && t[$0 + 2].value != gerundMarker }):
+                // "Switched to Gemini for this one, worked there.": it worked with the other model, not this one.
+                s.instead = true; record(.miss, at: i); i += 2
+            case .success where pendingNegation == nil && s.miss != nil && i > start && t[i - 1].lex == .pronoun && lex(i + 1) == .it
+                && !(i - 2 >= start && t[i - 2].lex == .other && t[i - 2].value == soMarker):
+                // "Didn't help, I solved it after reading the RFC.": after the answer failed, the user did the work.
+                s.tookOver = true; i += 2
             case .success where pendingNegation == nil && remarkBefore(t, i, start),
                  .right where pendingNegation == nil && remarkBefore(t, i, start):
                 s.partPraised = true; i += 1  // "the approach was right": praise of something else
@@ -2835,6 +2860,11 @@ enum Reader {
                 // ("Nope, after some back and forth I gave up": more turns, then what they came to.)
                 if t[k - 1].lex == .intervention { record(.turns(nil), at: i) } else { record(.partial, at: i) }
                 s.afterHelp = true; i = k
+            case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker && s.tookOver && s.miss != nil && !s.partial
+                && !t[start..<i].contains(where: { [.close, .ok, .partialWord].contains($0.lex) }):
+                // "Didn't help, I solved it after reading the RFC.": how the user got there, no help to the answer
+                // (but "Close, but it crashed; fixed it by hand after reading the docs." built on it).
+                i += 2
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
@@ -2956,6 +2986,9 @@ enum Reader {
             case .the where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker && i > start
                 && t[i - 1].lex == .on && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.turns(2), at: i); i += 2  // "Right answer on the retry.": the prompt after the first
+            case .other where t[i].value == takeMarker && lex(i + 1) == .number && t[i + 1].value >= 1
+                && (i == start || [.on, .clauseBreak].contains(t[i - 1].lex)):
+                record(.turns(t[i + 1].value), at: i); i += 2  // "Fixed on take two.", "Take 3 worked.": a turn
             case .on where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.turns(2), at: i); i += 2  // "Fixed on retry."
@@ -3005,6 +3038,11 @@ enum Reader {
             case .pronoun where lex(i + 1) == .success && t[i + 1].value == fixedMarker
                 && !(i + 2..<min(end, i + 7)).contains(where: { t[$0].lex == .turnNoun || t[$0].lex == .clauseBreak }):
                 // (Not "I fixed a typo in my prompt": the prompt, not the answer.)
+                // ("Didn't work, I fixed it.": after the answer failed, the fix of all of it is the user's alone;
+                // "Wrong import, I fixed it." fixed the part that failed.)
+                if s.miss != nil, !s.missSaid, lex(i + 2) == .it, !t[start..<i].contains(where: { [.close, .ok, .partialWord].contains($0.lex) }) {
+                    s.tookOver = true; i += 3; continue
+                }
                 s.tookOver = true; record(.success, at: i + 1); i += 2  // "it wrote the tests, I fixed the assertions"
             case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
                 s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
