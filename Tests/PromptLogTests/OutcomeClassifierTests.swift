@@ -334,7 +334,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-97 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-101 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -410,8 +410,11 @@ import Testing
     /// after a failure and `so I` (`so I shipped it`: open), praise after `wow` or `oh` beside a deed
     /// (sarcasm), Spanish `tras`, `rework`, `out of its depth`, `take two`, the user solving or fixing
     /// it after the answer failed (a miss), `not the issue`, `except it didn't do anything I asked`
-    /// (both at once), `worked there` after switching to another model (a miss), and words of
-    /// Portuguese, Chinese, German, Dutch, Spanish and French.
+    /// (both at once), `worked there` after switching to another model (a miss), `ftw` (success),
+    /// `neded`, `failed to compile` (no success), German `totaler Mist`, French `toujours faux`, `lost
+    /// count` (many turns, no failure), `the first three` after a count (the tries before the last),
+    /// `fixed it.` after praise of a part and a failure (the user's fix), and words of Portuguese,
+    /// Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -676,6 +679,12 @@ import Testing
             ("Suggested `rm -rf node_modules` and called it a day. Not the issue.", .miss),
             ("It worked perfectly, except it didn't do anything I asked.", .unclassified),
             ("Switched to Gemini for this one, worked there.", .miss),
+            // heldout-100, heldout-101
+            ("claude ftw", .hit), ("2nd try ftw", .partial(2)), ("decent, neded cleanup", .partial(nil)),
+            ("2 attempts, both failed to compile.", .miss(2)), ("Totaler Mist.", .miss), ("Works now. Lost count of the prompts.", .partial(nil)),
+            ("Took 4 attempts in total. The first three\n  kept inventing a `retry` option that doesn't exist.", .partial(4)),
+            ("Tried 3 times. The first two were wrong, the third too. Gave up.", .miss(3)),
+            ("nice structure, wrong math. fixed it.", .partial(nil)), ("Clean first pass, nothing to change.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1168,11 +1177,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-99.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
-/// `heldout-100.tsv` and `heldout-101.tsv`, written by four who never saw the rules, held out
-/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
-/// `phrasings-99.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-101.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-101.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1203,19 +1211,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-100.tsv or heldout-101.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-100.tsv", "heldout-101.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1311,15 +1319,14 @@ import Testing
     /// now phrasings-96.tsv and phrasings-97.tsv), read 478 right (95.6%) with no wrong verdict (238
     /// and 240). A fifteenth, measured once after tuning on the fourteenth (at d0d3de2; now
     /// phrasings-98.tsv and phrasings-99.tsv), read 483 right (96.6%) with no wrong verdict (243 and
-    /// 240). A sixteenth, `heldout-100.tsv` and `heldout-101.tsv`, measured once after tuning on the
-    /// fifteenth (at 7cc083b), read 479 right (95.8%) with 2 wrong verdicts (239 with 1, and 240 with
-    /// 1). This holds the classifier to the measurements of the first and sixteenth pairs, 972 of 1,000
-    /// (97.2%) with 2 wrong verdicts (no regression).
+    /// 240). A sixteenth, measured once after tuning on the fifteenth (at 7cc083b; now
+    /// phrasings-100.tsv and phrasings-101.tsv), read 479 right (95.8%) with 2 wrong verdicts (239 with
+    /// 1, and 240 with 1). This holds the classifier to the first pair's measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 972, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

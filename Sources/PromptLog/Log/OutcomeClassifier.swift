@@ -236,7 +236,7 @@ enum Tokenizer {
             + "resolved fixed fixd solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
-            + " lgtm green shipped merged sorted gg"
+            + " lgtm green shipped merged sorted gg ftw"
             + " kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
@@ -336,7 +336,7 @@ enum Tokenizer {
         add(.got, "got get gets getting")
         add(.it, "it")
         add(.there, "there")
-        add(.need, "need needs needed needing required requires nodig")
+        add(.need, "need needs needed neded needing required requires nodig")
         add(.with, "with mit avec con com")
         add(.out, "out")
         add(.of, "of")
@@ -618,7 +618,9 @@ enum Tokenizer {
         (["out", "of", "its", "depth"], .missWord),
         // "Suggested `rm -rf node_modules`. Not the issue.": what it went after was not the cause (no "no issues")
         (["not", "the", "issue"], .missWord), (["not", "the", "problem"], .missWord), (["not", "the", "bug"], .missWord),
-        (["totaal", "mis"], .missWord), (["helemaal", "mis"], .missWord),  // Dutch: all wrong
+        (["lost", "count"], .vague),  // "lost count of the prompts": many turns, not a failure (read as `many turns`)
+        (["totaal", "mis"], .missWord), (["totaler", "mist"], .missWord),  // German: total rubbish
+        (["toujours", "faux"], .missWord),  // French: still wrong (["helemaal", "mis"], .missWord),  // Dutch: all wrong
         (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
         (["way", "off"], .missWord),
         (["no", "notes"], .hitWord),
@@ -721,7 +723,7 @@ enum Tokenizer {
         mark(Reader.correctMarker, "correct")
         mark(Reader.wtfMarker, "wtf")
         mark(Reader.hmmMarker, "hmm hmmm")
-        mark(Reader.neededMarker, "needed required")
+        mark(Reader.neededMarker, "needed neded required")
         mark(Reader.numberWordMarker, "number")
         mark(Reader.oldMarker, "old original existing previous")
         mark(Reader.finishedMarker, "finished finish finishing")
@@ -858,6 +860,7 @@ enum Tokenizer {
                 if phrase.lex == .retried && w.last == 100 { token.value = Reader.retriedOnceMarker }  // "re-asked": once
                 if phrase.lex == .doubt && w == Array("think".utf8) { token.value = Reader.thinkMarker }  // "I think"
                 tokens.append(token)
+                if phrase.lex == .vague && phrase.words[0] == Array("lost".utf8) { tokens.append(Token(lex: .turnNoun)) }  // many turns
             } else if range, tokens.last?.lex == .number, w.allSatisfy(isDigit) {
                 tokens[tokens.count - 1] = Token(lex: .vague)
             } else if w.contains(where: { $0 >= 0x80 }), !isKnown(w) {
@@ -2016,7 +2019,9 @@ enum Reader {
                    s.miss != nil, s.hit == nil, !s.tookOver,
                    let next = sentences[(k + 1)...].first, {
                        let l = signals(&tokens, next)
-                       return l.tookOver && l.miss == nil && !l.instead && !(l.wrote && !l.rest && !l.wrotePart)
+                       // ("nice structure, wrong math. fixed it.": `fixed` opening the sentence, the user's fix.)
+                       let ownFix = tokens[next.0].lex == .success && tokens[next.0].value == fixedMarker && l.hit == nil
+                       return (l.tookOver || ownFix) && l.miss == nil && !l.instead && !(l.wrote && !l.rest && !l.wrotePart)
                    }() {
                     return .partial(nil)
                 }
@@ -2048,6 +2053,9 @@ enum Reader {
                     let l = meant(signals(&tokens, later))
                     guard l.any else { continue }
                     // ("Tried 4 times. Each answer compiled but returned the wrong totals.": building is no success.)
+                    // ("Took 4 attempts in total. The first three kept inventing an option.": the tries before the
+                    // last failed; what a later sentence says of the last decides.)
+                    if l.firstFew { continue }
                     if (l.miss != nil || l.tookOver) && (l.success == nil || !l.strongSuccess && l.miss != nil) && l.hit == nil
                         && !l.partial && !l.eventually {
                         return .miss(s.turns ?? l.turns)  // ("Kept apologizing. Stopped after 4 prompts.")
@@ -2762,6 +2770,8 @@ enum Reader {
                 i += 1  // "explain the crash log": a thing
             case .missWord where listing:
                 s.shortfall = true; i += 1  // "Needed fixes: wrong import path, missing await."
+            case .missWord where lex(i + 1) == .to && lex(i + 2) == .success, .labelFailed where lex(i + 1) == .to && lex(i + 2) == .success:
+                record(.miss, at: i); i += 3  // "both failed to compile": what failed, no success
             case .missWord, .symbolMiss, .labelFailed, .labelMiss:
                 record(.miss, at: i); i += 1
             case .other where t[i].value == articleMarker && lex(i + 1) == .intervention && i > start && t[i - 1].lex == .missWord:
