@@ -334,7 +334,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-101 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-103 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -413,8 +413,11 @@ import Testing
     /// (both at once), `worked there` after switching to another model (a miss), `ftw` (success),
     /// `neded`, `failed to compile` (no success), German `totaler Mist`, French `toujours faux`, `lost
     /// count` (many turns, no failure), `the first three` after a count (the tries before the last),
-    /// `fixed it.` after praise of a part and a failure (the user's fix), and words of Portuguese,
-    /// Chinese, German, Dutch, Spanish and French.
+    /// `fixed it.` after praise of a part and a failure (the user's fix), `fixed the crash` (the
+    /// failure is what was fixed), `with some hand edits`, French `allers-retours`, `the test still
+    /// flakes` beside success (something left over), `no it wasn't` (a retraction), a fix after `so
+    /// close.`, 👏 after `except it didn't`, `second was perfect`, and words of Portuguese, Chinese,
+    /// German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -685,6 +688,11 @@ import Testing
             ("Took 4 attempts in total. The first three\n  kept inventing a `retry` option that doesn't exist.", .partial(4)),
             ("Tried 3 times. The first two were wrong, the third too. Gave up.", .miss(3)),
             ("nice structure, wrong math. fixed it.", .partial(nil)), ("Clean first pass, nothing to change.", .hit),
+            // heldout-102, heldout-103
+            ("Fixed the crash in one shot. Nice.", .hit), ("Worked with some hand edits to the Package.swift.", .partial(nil)),
+            ("Marchait après trois allers-retours.", .partial(4)), ("Fixed the crash, but the test still flakes.", .partial(nil)),
+            ("perfect!! (no it wasn't)", .miss), ("so close. fixed one line.", .partial(nil)), ("So close. Gave up.", .miss),
+            ("It worked perfectly, except it didn't compile. 👏", .miss), ("first try was garbage, second was perfect", .partial(2)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -698,7 +706,9 @@ import Testing
                                  // (heldout-96, heldout-97) Praise of the user's own typing is no label; nothing
                                  // better is no praise.
                                  ("Worked first try!! (it did not)", .miss), ("Totaal mis, twee keer geprobeerd.", .miss(2)),
-                                 ("Didn't have better luck with GPT.", .unclassified)] {
+                                 ("Didn't have better luck with GPT.", .unclassified),
+                                 // (heldout-102, heldout-103) `no` answering a question, then the turns.
+                                 ("one shot? no. two shots.", .partial(2))] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
@@ -1177,11 +1187,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-101.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
-/// `heldout-102.tsv` and `heldout-103.tsv`, written by four who never saw the rules, held out
-/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
-/// `phrasings-101.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-103.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-103.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1212,19 +1221,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-102.tsv", "phrasings-103.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-102.tsv or heldout-103.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-102.tsv", "heldout-103.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1322,15 +1331,14 @@ import Testing
     /// phrasings-98.tsv and phrasings-99.tsv), read 483 right (96.6%) with no wrong verdict (243 and
     /// 240). A sixteenth, measured once after tuning on the fifteenth (at 7cc083b; now
     /// phrasings-100.tsv and phrasings-101.tsv), read 479 right (95.8%) with 2 wrong verdicts (239 with
-    /// 1, and 240 with 1). A seventeenth, `heldout-102.tsv` and `heldout-103.tsv`, measured once after
-    /// tuning on the sixteenth (at 82a2621), read 477 right (95.4%) with 2 wrong verdicts (239 with 1,
-    /// and 238 with 1). This holds the classifier to the measurements of the first and seventeenth
-    /// pairs, 970 of 1,000 (97.0%) with 2 wrong verdicts (no regression).
+    /// 1, and 240 with 1). A seventeenth, measured once after tuning on the sixteenth (at 82a2621; now
+    /// phrasings-102.tsv and phrasings-103.tsv), read 477 right (95.4%) with 2 wrong verdicts (239 with
+    /// 1, and 238 with 1). This holds the classifier to the first pair's measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 970, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

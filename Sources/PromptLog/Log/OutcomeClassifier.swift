@@ -618,6 +618,7 @@ enum Tokenizer {
         (["out", "of", "its", "depth"], .missWord),
         // "Suggested `rm -rf node_modules`. Not the issue.": what it went after was not the cause (no "no issues")
         (["not", "the", "issue"], .missWord), (["not", "the", "problem"], .missWord), (["not", "the", "bug"], .missWord),
+        (["allers", "retours"], .intervention), (["aller", "retour"], .intervention),  // French: back-and-forths
         (["lost", "count"], .vague),  // "lost count of the prompts": many turns, not a failure (read as `many turns`)
         (["totaal", "mis"], .missWord), (["totaler", "mist"], .missWord),  // German: total rubbish
         (["toujours", "faux"], .missWord),  // French: still wrong (["helemaal", "mis"], .missWord),  // Dutch: all wrong
@@ -856,7 +857,9 @@ enum Tokenizer {
                     || tokens.last?.lex == .answerNoun
                 var token = Token(lex: ofAnswer ? phrase.lex : .other)
                 if phrase.lex == .intervention && w.last == 115 { token.value = Reader.pluralMarker }  // "follow ups"
-                if phrase.lex == .intervention && phrase.words[0] == Array("back".utf8) { token.value = Reader.exchangeMarker }
+                if phrase.lex == .intervention && (phrase.words[0] == Array("back".utf8) || phrase.words[0].starts(with: "aller".utf8)) {
+                    token.value = Reader.exchangeMarker
+                }
                 if phrase.lex == .retried && w.last == 100 { token.value = Reader.retriedOnceMarker }  // "re-asked": once
                 if phrase.lex == .doubt && w == Array("think".utf8) { token.value = Reader.thinkMarker }  // "I think"
                 tokens.append(token)
@@ -1732,7 +1735,8 @@ enum Reader {
                 // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
                 // break or the start.
                 var b = k - 1
-                while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the, .failsDenied, .verify].contains(t[b].lex) { b -= 1 }
+                // ("perfect!! (no it wasn't)": `no` before it, too.)
+                while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the, .failsDenied, .verify, .no].contains(t[b].lex) { b -= 1 }
                 if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except { return true }  // "worked, except it didn't"
             }
             // "first try, no": `no` on its own after a break, maybe after one word ("Actually no, it
@@ -1940,6 +1944,10 @@ enum Reader {
             // A sentence that is only "no", maybe after an interjection ("lol no", "Politely: no."), is a miss.
             if tokens[range.1 - 1].lex == .no, range.1 - range.0 <= 3,
                tokens[range.0..<(range.1 - 1)].allSatisfy({ $0.lex == .other || $0.lex == .clauseBreak || $0.lex == .sarcasm }) {
+                // ("one shot? no. two shots.": the answer to a question, then the turns it took.)
+                if askedSuccess, let n = firstCount(&tokens, in: sentences[(k + 1)...], where: { $0.miss == nil }), n >= 2 {
+                    return .partial(n)
+                }
                 return .miss
             }
             scan(&tokens, range.0, range.1, into: &s)
@@ -1950,7 +1958,9 @@ enum Reader {
                 if s.shortfall { shortfallBefore = true }
                 if s.partPraised { partPraisedBefore = true }
                 if s.effort { effortBefore = true }
-                if range.1 - range.0 == 1, tokens[range.0].lex == .close { closeBefore = true }
+                if tokens[range.1 - 1].lex == .close, range.1 - range.0 == 1 || range.1 - range.0 == 2 && tokens[range.0].lex == .other {
+                    closeBefore = true  // "Close.", "so close."
+                }
                 continue
             }
             if doubtBefore { return .unclassified }
@@ -1966,6 +1976,10 @@ enum Reader {
             var verdict = decide(s)
             if shortfallBefore || partPraisedBefore && s.wrotePart || closeBefore, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil,
                !s.instead {
+                return .partial(nil)
+            }
+            // ("so close. fixed one line.": after `Close.`, a fix is the user's, not a hit.)
+            if closeBefore, verdict.verdict == .hit, s.hit == nil, s.success.map({ tokens[$0].value == fixedMarker }) ?? false {
                 return .partial(nil)
             }
             let label = isOutcomeLabel(tokens, range)
@@ -1994,7 +2008,10 @@ enum Reader {
             if s.shrug && verdict.verdict == .hit { return .unclassified }
             if s.contrastedDoubt != nil && verdict.verdict != .miss { return .unclassified }
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
-            if !label, verdict.verdict != .miss, deniedByException(tokens) { return .unclassified }
+            if !label, verdict.verdict != .miss, deniedByException(tokens) {
+                // ("It worked perfectly, except it didn't compile. 👏": the slow clap says which: sarcasm.)
+                return tokens.last.map { $0.lex == .other && $0.value == clapMarker } ?? false ? .miss : .unclassified
+            }
             // Faint praise, then what it needed ("not bad!! needed small fixes but saved me an hour"): partial.
             if verdict.verdict == .unclassified, s.litotes, s.miss == nil, let next = sentences[(k + 1)...].first, {
                 let l = signals(&tokens, next)
@@ -2464,6 +2481,10 @@ enum Reader {
                 i += 1
             case .still where lex(i + 1) == .there && i > start && t[i - 1].lex == .problem:
                 record(.miss, at: i); i += 2  // "Bug still there.": the failure persists
+            case .still where s.success != nil && i >= start + 2 && t[i - 1].lex == .other && t[i - 2].lex == .the
+                && (lex(i + 1) == .other || lex(i + 1) == .there):
+                // "Fixed the crash, but the test still flakes.": something left over beside the success.
+                s.shortfall = true; i += 2
             case .still:
                 // "still didn't handle pagination": a failure, whatever the verb.
                 // ("still can't", "still doesn't": a contracted negation after the verb)
@@ -2635,6 +2656,8 @@ enum Reader {
                 // ("10/10 hallucination, 0/10 code": the same.)
                 // "Nice hallucination": praise of a failure, sarcasm.
                 s.sarcasm = true; record(.miss, at: i + 1); i += 2
+            case .success where pendingNegation == nil && lex(i + 1) == .the && lex(i + 2) == .missWord && t[i + 2].value == failureNounMarker:
+                record(.success, at: i); i += 3  // "Fixed the crash in one shot.": the failure is what was fixed
             case .success where pendingNegation == nil && lex(i + 1) == .there && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
                 && (start..<i).contains(where: { $0 + 2 < i && t[$0].lex == .other && t[$0].value == edMarker && t[$0 + 1].lex == .to
                     && t[$0 + 2].lex == .other && t[$0 + 2].value != gerundMarker }):
@@ -2968,6 +2991,7 @@ enum Reader {
                 else if t[i].lex == .with, lex(k) == .number, t[k].value >= 1, lex(k + 1) == .editNoun || lex(k + 1) == .modifier { k += 1 }
                 if lex(k) == .modifier { k += 1 }
                 if lex(k) == .other && lex(k + 1) == .input { k += 1 }
+                if t[i].lex == .with && k > i + 1 && lex(k) == .other && lex(k + 1) == .editNoun { k += 1 }  // "with some hand edits"
                 if [.editNoun, .partialWord, .intervention].contains(lex(k)) {
                     record(.partial, at: i); i = k + 1; continue
                 }
@@ -3015,7 +3039,7 @@ enum Reader {
             case .ordinal where lex(i + 1) == .number && t[i + 1].value == 1:
                 record(.turns(t[i].value), at: i); i += 2  // "the second one nailed it"
             case .ordinal where t[i].value >= 2 && (i == start || t[i - 1].lex == .clauseBreak)
-                && ([.success, .right].contains(lex(i + 1)) || lex(i + 1) == .other && [.success, .right].contains(lex(i + 2))):
+                && ([.success, .right, .hitQuality].contains(lex(i + 1)) || lex(i + 1) == .other && [.success, .right, .hitQuality].contains(lex(i + 2))):
                 // "first try failed, second worked", "first attempt was wrong, second was right"
                 record(.turns(t[i].value), at: i); i += 1
             case .pass:
