@@ -1188,9 +1188,10 @@ import Testing
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-103.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
-/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
-/// and `phrasings-14.tsv` to `phrasings-103.tsv` were held-out sets before them).
+/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
+/// `heldout-104.tsv` and `heldout-105.tsv`, written by four who never saw the rules, held out
+/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
+/// `phrasings-103.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1226,14 +1227,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-104.tsv or heldout-105.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-104.tsv", "heldout-105.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1333,11 +1334,14 @@ import Testing
     /// phrasings-100.tsv and phrasings-101.tsv), read 479 right (95.8%) with 2 wrong verdicts (239 with
     /// 1, and 240 with 1). A seventeenth, measured once after tuning on the sixteenth (at 82a2621; now
     /// phrasings-102.tsv and phrasings-103.tsv), read 477 right (95.4%) with 2 wrong verdicts (239 with
-    /// 1, and 238 with 1). This holds the classifier to the first pair's measurement (no regression).
+    /// 1, and 238 with 1). An eighteenth, `heldout-104.tsv` and `heldout-105.tsv`, measured once after
+    /// tuning on the seventeenth (at fb6a45b), read 492 right (98.4%) with no wrong verdict (247 and
+    /// 245). This holds the classifier to the measurements of the first and eighteenth pairs, 985 of
+    /// 1,000 (98.5%) with no wrong verdict (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 985, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
