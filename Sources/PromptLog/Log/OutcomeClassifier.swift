@@ -236,7 +236,7 @@ enum Tokenizer {
             + "resolved fixed fixd solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
-            + " lgtm green shipped merged sorted gg ftw"
+            + " lgtm green shipped merged sorted gg ftw workd wroks"
             + " kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
@@ -286,7 +286,7 @@ enum Tokenizer {
             + " correctie correcties bijsturen bijgestuurd")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
-            + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi rework reworking")
+            + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi rework reworking polish polishing chnages")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
@@ -619,6 +619,8 @@ enum Tokenizer {
         // "Suggested `rm -rf node_modules`. Not the issue.": what it went after was not the cause (no "no issues")
         (["not", "the", "issue"], .missWord), (["not", "the", "problem"], .missWord), (["not", "the", "bug"], .missWord),
         (["allers", "retours"], .intervention), (["aller", "retour"], .intervention),  // French: back-and-forths
+        (["me", "rendí"], .missWord), (["me", "rendi"], .missWord),  // Spanish: I gave up
+        (["say", "otherwise"], .missWord), (["says", "otherwise"], .missWord),  // "tests say otherwise": a check failed
         (["lost", "count"], .vague),  // "lost count of the prompts": many turns, not a failure (read as `many turns`)
         (["totaal", "mis"], .missWord), (["totaler", "mist"], .missWord),  // German: total rubbish
         (["toujours", "faux"], .missWord),  // French: still wrong (["helemaal", "mis"], .missWord),  // Dutch: all wrong
@@ -773,6 +775,8 @@ enum Tokenizer {
         ("無理", .missWord),
         // Japanese: half
         ("半分", .partialWord),
+        // Japanese: gave up, didn't pass
+        ("断念", .missWord), ("通らず", .missWord),
     ]
 
     /// What makes a Japanese count an ordinal after it: `3回目`, `3度目`, `3ターン目` (the third time,
@@ -1203,7 +1207,8 @@ enum Tokenizer {
             return Token(lex: .number, value: value)
         }
         // "x3", "3x": said or done that many times.
-        if w.count >= 2, w.count <= 3, w[0] == 120, w.dropFirst().allSatisfy(isDigit) {
+        // (Not `x86`, `x64`, `x32`: architectures.)
+        if w.count >= 2, w.count <= 3, w[0] == 120, w.dropFirst().allSatisfy(isDigit), !["x86", "x64", "x32"].contains(where: { w.elementsEqual($0.utf8) }) {
             return Token(lex: .times, value: w.dropFirst().reduce(0) { $0 * 10 + Int($1 - 48) })
         }
         if w.count >= 2, w.count <= 3, w[w.count - 1] == 120, w.dropLast().allSatisfy(isDigit) {
@@ -2866,6 +2871,8 @@ enum Reader {
                 i += 1
             case .had where lex(i + 1) == .to:
                 record(.partial, at: i); i += 2
+            case .after where lex(i + 1) == .number && (2...10).contains(t[i + 1].value) && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.turns(t[i + 1].value), at: i); i += 2  // "no dice after 2", "bailed after 2": that many tries
             case .after where (lex(i + 1) == .number || lex(i + 1) == .single) && turnPhrase(t, i + 1, end)?.count == 1:
                 // "worked after 1 turn": the user said partial (`plog outcome --partial --turns 1`)
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else { s.afterOneTurn = true }
