@@ -334,7 +334,7 @@ import Testing
         #expect(OutcomeClassifier.classify(text: "Failed: worked on the second try in the REPL") == .miss(nil))
     }
 
-    /// Read from heldout-15 to heldout-107 after they were measured: words of success (`smooth`,
+    /// Read from heldout-15 to heldout-109 after they were measured: words of success (`smooth`,
     /// `handled`, `ship it`, `untouched`, Japanese `そのまま`, `修正なし`), of a flaw
     /// (`meaningless`), of help (`patching`, `re-prompt`, `regenerate`, `on the retry`, Dutch
     /// `aanwijzingen`, French `il a fallu`, `bon début`, German `weiteren`), of giving up (`fell
@@ -418,8 +418,8 @@ import Testing
     /// flakes` beside success (something left over), `no it wasn't` (a retraction), a fix after `so
     /// close.`, 👏 after `except it didn't`, `second was perfect`, a bare count after `after` (`no dice
     /// after 2`), `x86` (no count), Spanish `me rendí`, `say otherwise`, `polish`, `workd`, `wroks`,
-    /// `chnages`, Japanese `断念` and `通らず`, and words of Portuguese, Chinese, German, Dutch, Spanish
-    /// and French.
+    /// `chnages`, Japanese `断念` and `通らず`, `had to read it twice` (the user's reading, no turns),
+    /// German `Korrektur`, and words of Portuguese, Chinese, German, Dutch, Spanish and French.
     @Test func phrasingsOfTheLastRound() {
         for (text, expected) in [
             ("Smooth.", Classification.hit),
@@ -699,6 +699,10 @@ import Testing
             ("no dice after 2", .miss(2)), ("Gave up after 3.", .miss(3)), ("Good first pass, needed polish.", .partial(nil)),
             ("Workd first tyme, no chnages", .hit), ("sweet, wroks", .hit), ("どうしてもビルドが通らず断念。", .miss),
             ("Great result on device, tests say otherwise.", .unclassified), ("Worked x3", .partial(3)),
+            // heldout-108, heldout-109
+            ("Worked on the first prompt. Had to read the diff twice to\n  believe it, but it's correct.", .hit),
+            ("Worked first time, though I had to read it twice to understand it.", .hit),
+            ("Gut, nach einer Korrektur.\n  Die Tests laufen jetzt.", .partial(2)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1195,11 +1199,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-107.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
-/// `heldout-108.tsv` and `heldout-109.tsv`, written by four who never saw the rules, held out
-/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
-/// `phrasings-107.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-109.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-109.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1230,19 +1233,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-102.tsv", "phrasings-103.tsv", "phrasings-104.tsv", "phrasings-105.tsv", "phrasings-106.tsv", "phrasings-107.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-102.tsv", "phrasings-103.tsv", "phrasings-104.tsv", "phrasings-105.tsv", "phrasings-106.tsv", "phrasings-107.tsv", "phrasings-108.tsv", "phrasings-109.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-108.tsv or heldout-109.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-108.tsv", "heldout-109.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1347,15 +1350,15 @@ import Testing
     /// and 245): the second pair to meet both halves of the goal. A nineteenth, measured once with the
     /// same rules and model as the eighteenth (at cabb1a4, which changed only fixtures and docs; now
     /// phrasings-106.tsv and phrasings-107.tsv), read 486 right (97.2%) with 2 wrong verdicts (242 with
-    /// 1, and 244 with 1). A twentieth, `heldout-108.tsv` and `heldout-109.tsv`, measured once after
-    /// tuning on the eighteenth and nineteenth (at 1bbcc42), read 487 right (97.4%) with 2 wrong
-    /// verdicts (243 with none, and 244 with 2). This holds the classifier to the measurements of the
-    /// first and twentieth pairs, 980 of 1,000 (98.0%) with 2 wrong verdicts (no regression).
+    /// 1, and 244 with 1). A twentieth, measured once after tuning on the eighteenth and nineteenth (at
+    /// 1bbcc42; now phrasings-108.tsv and phrasings-109.tsv), read 487 right (97.4%) with 2 wrong
+    /// verdicts (243 with none, and 244 with 2). This holds the classifier to the first pair's
+    /// measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 980, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

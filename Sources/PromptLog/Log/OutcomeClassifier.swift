@@ -282,7 +282,7 @@ enum Tokenizer {
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification reminder reminders "
-            + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções correcciones corrección"
+            + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções correcciones corrección korrektur korrekturen"
             + " correctie correcties bijsturen bijgestuurd")
         add(.editNoun, "edits edit changes change fixes fix adjustments adjustment modifications modification cleanup "
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
@@ -744,6 +744,7 @@ enum Tokenizer {
         mark(Reader.soMarker, "so")
         mark(Reader.interjectionMarker, "wow oh gee")
         mark(Reader.takeMarker, "take")
+        mark(Reader.readMarker, "read reread")
         return d
     }()
 
@@ -1548,6 +1549,9 @@ enum Reader {
     static let interjectionMarker = 33
     /// Marks `take`: after `on` and before a number (`Fixed on take two.`), a turn.
     static let takeMarker = 34
+    /// Marks `read`, `reread`: before `twice` in its clause (`had to read the diff twice`), the user's
+    /// reading, not prompts.
+    static let readMarker = 35
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2371,7 +2375,8 @@ enum Reader {
         }
         // "ran the suite twice": a run of the code in the clause, before the count.
         func ranInClause() -> Bool {
-            (clauseStart(t, i, start)..<i).contains { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker }
+            (clauseStart(t, i, start)..<i).contains { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker
+                || t[$0].lex == .other && t[$0].value == readMarker }  // ("Had to read the diff twice to believe it")
         }
         // "didn't even need to explain the schema twice": a repeat denied, no second turn.
         func repeatNotNeeded() -> Bool {
@@ -2869,6 +2874,8 @@ enum Reader {
                     i += 2; continue
                 }
                 i += 1
+            case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == readMarker:
+                i += 3  // "Had to read the diff twice to believe it": the user's reading, no help to the answer
             case .had where lex(i + 1) == .to:
                 record(.partial, at: i); i += 2
             case .after where lex(i + 1) == .number && (2...10).contains(t[i + 1].value) && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
