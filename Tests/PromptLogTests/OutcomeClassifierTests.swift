@@ -1200,9 +1200,10 @@ import Testing
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-109.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
-/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
-/// and `phrasings-14.tsv` to `phrasings-109.tsv` were held-out sets before them).
+/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
+/// `heldout-110.tsv` and `heldout-111.tsv`, written by four who never saw the rules, held out
+/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
+/// `phrasings-109.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1238,14 +1239,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-110.tsv or heldout-111.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-110.tsv", "heldout-111.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1352,13 +1353,16 @@ import Testing
     /// phrasings-106.tsv and phrasings-107.tsv), read 486 right (97.2%) with 2 wrong verdicts (242 with
     /// 1, and 244 with 1). A twentieth, measured once after tuning on the eighteenth and nineteenth (at
     /// 1bbcc42; now phrasings-108.tsv and phrasings-109.tsv), read 487 right (97.4%) with 2 wrong
-    /// verdicts (243 with none, and 244 with 2). This holds the classifier to the first pair's
-    /// measurement (no regression).
+    /// verdicts (243 with none, and 244 with 2). A twenty-first, `heldout-110.tsv` and
+    /// `heldout-111.tsv`, measured once after tuning on the twentieth (at 753c733), read 480 right
+    /// (96.0%) with 4 wrong verdicts (236 with 3, and 244 with 1). This holds the classifier to the
+    /// measurements of the first and twenty-first pairs, 973 of 1,000 (97.3%) with 4 wrong verdicts (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 973, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 4, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
