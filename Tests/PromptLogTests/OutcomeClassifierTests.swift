@@ -672,6 +672,7 @@ import Testing
             ("Unfortunately it didn't quite get there; I ended up writing it myself.", .miss),
             ("3ターン目でやっとOK", .partial(3)), ("3度目で動いた", .partial(3)),
             ("Works now. Don't ask how many tries.", .partial(nil)), ("Werkte niet, drie keer geprobeerd.", .miss(3)),
+            ("Helemaal mis.", .miss), ("Totaler Mist, toujours faux.", .miss),
             ("Didn't work, so I shipped it.", .unclassified), ("Failed, so I retried and it worked.", .partial(2)),
             // heldout-98, heldout-99
             ("Wow, so helpful, it told me to \"check the documentation.\"", .miss),

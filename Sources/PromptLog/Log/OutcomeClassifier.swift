@@ -622,8 +622,9 @@ enum Tokenizer {
         (["me", "rendí"], .missWord), (["me", "rendi"], .missWord),  // Spanish: I gave up
         (["say", "otherwise"], .missWord), (["says", "otherwise"], .missWord),  // "tests say otherwise": a check failed
         (["lost", "count"], .vague),  // "lost count of the prompts": many turns, not a failure (read as `many turns`)
-        (["totaal", "mis"], .missWord), (["totaler", "mist"], .missWord),  // German: total rubbish
-        (["toujours", "faux"], .missWord),  // French: still wrong (["helemaal", "mis"], .missWord),  // Dutch: all wrong
+        (["totaal", "mis"], .missWord), (["helemaal", "mis"], .missWord),  // Dutch: all wrong
+        (["totaler", "mist"], .missWord),  // German: total rubbish
+        (["toujours", "faux"], .missWord),  // French: still wrong
         (["pas", "na"], .after),  // Dutch: "werkte pas na twee pogingen", only after (not French "pas")
         (["way", "off"], .missWord),
         (["no", "notes"], .hitWord),
