@@ -1734,6 +1734,11 @@ enum Reader {
         }
     }
 
+    /// Whether the bullet ends with a slow clap (👏): beside praise, sarcasm.
+    static func endsWithClap(_ t: [Token]) -> Bool {
+        t.last.map { $0.lex == .other && $0.value == clapMarker } ?? false
+    }
+
     /// Whether a retraction stands at or after `from`: `in its head`, or a negation on its own
     /// (`looked right, wasn't.`, `worked first try... NOT.`): what came before did not happen.
     static func retracted(_ t: [Token], from: Int) -> Bool {
@@ -1891,11 +1896,10 @@ enum Reader {
         let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
             || tokens.contains { $0.lex == .sarcasm && $0.value == ironyMarker } && tokens.contains { $0.lex == .it }
         if praiseBesideDeed(&tokens) {
-            let slowClap = tokens.last.map { $0.lex == .other && $0.value == clapMarker } ?? false
             // ("Wow, so helpful, it told me to "check the documentation."", "Oh brilliant, it
             // "optimized" the query": praise after an interjection, beside a deed, is sarcasm.)
             let interjection = tokens[0].lex == .other && tokens[0].value == interjectionMarker
-            return eyeRoll || slowClap || interjection ? .miss : .unclassified
+            return eyeRoll || endsWithClap(tokens) || interjection ? .miss : .unclassified
         }
         let sentences = Self.sentences(tokens)
         // A sarcasm cue anywhere (🙄, "/s", "oh sure", scare quotes) vetoes every success reading.
@@ -2020,7 +2024,7 @@ enum Reader {
             if s.claimed && verdict.verdict != .miss { verdict = .unclassified }
             if !label, verdict.verdict != .miss, deniedByException(tokens) {
                 // ("It worked perfectly, except it didn't compile. 👏": the slow clap says which: sarcasm.)
-                return tokens.last.map { $0.lex == .other && $0.value == clapMarker } ?? false ? .miss : .unclassified
+                return endsWithClap(tokens) ? .miss : .unclassified
             }
             // Faint praise, then what it needed ("not bad!! needed small fixes but saved me an hour"): partial.
             if verdict.verdict == .unclassified, s.litotes, s.miss == nil, let next = sentences[(k + 1)...].first, {
@@ -2373,6 +2377,11 @@ enum Reader {
         // A comparative in the few words after `have` ("couldn't have done it better").
         func comparativeAhead() -> Int? {
             (i + 2..<min(end, i + 6)).first { t[$0].lex == .other && t[$0].value == comparativeMarker }
+        }
+        // Something of the answer praised before `i` ("Close, but ...", "ok", "mostly"): the user's
+        // work after it built on the answer.
+        func praisedBefore() -> Bool {
+            t[start..<i].contains { [.close, .ok, .partialWord].contains($0.lex) }
         }
         // "ran the suite twice": a run of the code in the clause, before the count.
         func ranInClause() -> Bool {
@@ -2909,7 +2918,7 @@ enum Reader {
                 if t[k - 1].lex == .intervention { record(.turns(nil), at: i) } else { record(.partial, at: i) }
                 s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker && s.tookOver && s.miss != nil && !s.partial
-                && !t[start..<i].contains(where: { [.close, .ok, .partialWord].contains($0.lex) }):
+                && !praisedBefore():
                 // "Didn't help, I solved it after reading the RFC.": how the user got there, no help to the answer
                 // (but "Close, but it crashed; fixed it by hand after reading the docs." built on it).
                 i += 2
@@ -3089,7 +3098,7 @@ enum Reader {
                 // (Not "I fixed a typo in my prompt": the prompt, not the answer.)
                 // ("Didn't work, I fixed it.": after the answer failed, the fix of all of it is the user's alone;
                 // "Wrong import, I fixed it." fixed the part that failed.)
-                if s.miss != nil, !s.missSaid, lex(i + 2) == .it, !t[start..<i].contains(where: { [.close, .ok, .partialWord].contains($0.lex) }) {
+                if s.miss != nil, !s.missSaid, lex(i + 2) == .it, !praisedBefore() {
                     s.tookOver = true; i += 3; continue
                 }
                 s.tookOver = true; record(.success, at: i + 1); i += 2  // "it wrote the tests, I fixed the assertions"
