@@ -1201,8 +1201,8 @@ import Testing
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-109.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
-/// `heldout-110.tsv` and `heldout-111.tsv`, written by four who never saw the rules, held out
+/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
+/// `heldout-110.tsv` to `heldout-113.tsv`, written by six who never saw the rules, held out
 /// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
 /// `phrasings-109.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1240,14 +1240,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-110.tsv or heldout-111.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-110.tsv to heldout-113.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-110.tsv", "heldout-111.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-110.tsv", "heldout-111.tsv", "heldout-112.tsv", "heldout-113.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1356,14 +1356,16 @@ import Testing
     /// 1bbcc42; now phrasings-108.tsv and phrasings-109.tsv), read 487 right (97.4%) with 2 wrong
     /// verdicts (243 with none, and 244 with 2). A twenty-first, `heldout-110.tsv` and
     /// `heldout-111.tsv`, measured once after tuning on the twentieth (at 753c733), read 480 right
-    /// (96.0%) with 4 wrong verdicts (236 with 3, and 244 with 1). This holds the classifier to the
-    /// measurements of the first and twenty-first pairs, 973 of 1,000 (97.3%) with 4 wrong verdicts (no
-    /// regression).
+    /// (96.0%) with 4 wrong verdicts (236 with 3, and 244 with 1). A twenty-second, `heldout-112.tsv`
+    /// and `heldout-113.tsv`, measured once with the rules and model of the twenty-first but for one
+    /// Dutch phrase restored (at d3b7c29), read 486 right (97.2%) with 1 wrong verdict (241 with none,
+    /// and 245 with 1). This holds the classifier to the measurements of the first, twenty-first and
+    /// twenty-second pairs, 1,459 of 1,500 (97.3%) with 5 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 973, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 4, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 1459, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 5, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
