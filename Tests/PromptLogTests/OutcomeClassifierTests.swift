@@ -704,6 +704,21 @@ import Testing
             ("Worked on the first prompt. Had to read the diff twice to\n  believe it, but it's correct.", .hit),
             ("Worked first time, though I had to read it twice to understand it.", .hit),
             ("Gut, nach einer Korrektur.\n  Die Tests laufen jetzt.", .partial(2)),
+            // heldout-110 to heldout-113: a log of attempts, a score of tries, praise closing a fault,
+            // a failure granted with `though`, Japanese "passed" and "OK" inside a word.
+            ("attempt 1: wrong. attempt 2: right.", .partial(2)), ("1st try: wrong; 2nd try: right.", .partial(2)),
+            ("Prompt 1: garbage. Prompt 2: garbage. Prompt 3: gave up.", .miss(3)),
+            ("1st try: perfect. 2nd run: garbage.", .unclassified),
+            ("2/2 attempts failed", .miss(2)), ("Success on attempt 3/3", .partial(3)), ("5/5 tests pass", .hit),
+            ("Fabricated a CLI flag. Lovely.", .miss), ("Wow, thanks for deleting half my tests. Really helpful.", .miss),
+            ("Wow, so helpful, it renamed every variable and broke the build. 10/10.", .miss),
+            ("Worked first try. Nice.", .hit), ("Ja. Nein. Keine Ahnung.", .unclassified), ("Leider nein.", .miss),
+            ("Works great! Broken in prod though.", .unclassified), ("worked perfectly, in the demo. prod is still broken", .miss),
+            ("Brilliant. 10/10 would fail again.", .unclassified),
+            ("It solved a different problem than the one I asked about.", .miss),
+            ("Wrong, but it pointed me at the right docs page so I fixed it myself.", .miss),
+            ("Didn't work, though it pointed me at the right docs.", .miss),
+            ("最初はダメだったけど、2回目でOK。\n  テストも通った。", .partial(2)), ("一回目は失敗、二回目で\n  やっと通った。", .partial(2)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -888,7 +903,9 @@ import Testing
             ("Worked fine, except it didn't work.", .unclassified),
             ("Great! Well, no. Hard to say.", .unclassified),
             ("Right. Wrong. Who knows.", .unclassified),
-            ("great, it rewrote the fixture to match the bug. so helpful.", .unclassified),
+            ("great, it rewrote the fixture.", .unclassified),
+            // (Praise again, alone, after the deed names a fault: the joke told twice, a miss.)
+            ("great, it rewrote the fixture to match the bug. so helpful.", .miss),
             ("nice answer to a different problem", .unclassified),
             ("moved to a different task", .unclassified),
             ("hit and miss", .unclassified),

@@ -230,10 +230,10 @@ enum Tokenizer {
         add(.negation, "not never without nothing none neither hardly nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
             + " sin nicht nichts kein keine keiner ne não pas niet geen nie nada rien aucune aucun niks")
-        add(.no, "no nee")
+        add(.no, "no nee nein")
         add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
             + "crack cracked lucky "
-            + "resolved fixed fixd solve correct correctly good great excellent yes yep yeah yay helped helpful help helps "
+            + "resolved fixed fixd solve correct correctly good great excellent yes ja yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
             + " lgtm green shipped merged sorted gg ftw workd wroks"
@@ -291,7 +291,7 @@ enum Tokenizer {
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
-            + "incorrect wrongly worthless waste wasted wasting pointless botched flopped flop dud scrapped scrap reverted regression rejected declined "
+            + "incorrect wrongly worthless waste wasted wasting pointless fabricated botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
@@ -471,6 +471,8 @@ enum Tokenizer {
         (["deu", "certo"], .success),  // Portuguese: it worked
         (["de", "primeira"], .hitWord),  // Portuguese: the first time
         (["a", "la", "primera"], .hitWord),  // Spanish: the first time
+        (["de", "primeras"], .hitWord),  // Spanish: at the first go
+        (["sin", "tocar", "nada"], .hitWord),  // Spanish: without touching anything
         (["cut", "my", "losses"], .missWord),  // "after 6 turns I cut my losses"
         (["closed", "the", "tab"], .missWord),  // "Closed the tab after the second try.": gave up
         (["closed", "the", "chat"], .missWord),
@@ -504,6 +506,7 @@ enum Tokenizer {
         (["has", "no", "idea"], .missWord),  // "the model clearly has no idea what SwiftData is": its ignorance
         (["has", "no", "clue"], .missWord),
         (["no", "idea"], .doubt),
+        (["keine", "ahnung"], .doubt),  // German: no idea
         (["hard", "to", "say"], .doubt),
         (["hard", "to", "tell"], .doubt),
         (["not", "yet"], .doubt),  // "compiles, not yet run"
@@ -668,6 +671,7 @@ enum Tokenizer {
         (["out", "of", "patience"], .missWord),  // "ran out of patience after 7 prompts": gave up
         (["never", "again"], .missWord),
         (["answered", "a", "different"], .missWord),  // "it answered a different question"
+        (["solved", "a", "different"], .missWord),  // "it solved a different problem than the one I asked about"
         (["i", "did", "the"], .myself),  // "it got the idea, I did the details": the user's own work
         (["saved", "me"], .success),  // "saved me an hour" (not "Output saved to scratch/")
         (["saved", "time"], .success),
@@ -695,6 +699,7 @@ enum Tokenizer {
         mark(Reader.quantifierMarker, "none nothing nichts keiner neither nada rien aucune aucun niks")
         mark(Reader.moreMarker, "more más extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
+        mark(Reader.thoughMarker, "though")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
         mark(Reader.mehMarker, "meh eh")
@@ -746,6 +751,7 @@ enum Tokenizer {
         mark(Reader.interjectionMarker, "wow oh gee")
         mark(Reader.takeMarker, "take")
         mark(Reader.readMarker, "read reread")
+        mark(Reader.closingPraiseMarker, "lovely wonderful classic bravo impressive genius superb stellar fantastic amazing incredible love marvelous splendid")
         return d
     }()
 
@@ -779,6 +785,8 @@ enum Tokenizer {
         ("半分", .partialWord),
         // Japanese: gave up, didn't pass
         ("断念", .missWord), ("通らず", .missWord),
+        // Japanese: passed (通らず, didn't pass, is found first); OK written inside a word (2回目でOK)
+        ("通った", .success), ("ok", .ok),
     ]
 
     /// What makes a Japanese count an ordinal after it: `3回目`, `3度目`, `3ターン目` (the third time,
@@ -830,7 +838,11 @@ enum Tokenizer {
                 guard let last = tokens.last else { return }
                 if last.lex == .sentenceEnd { return }
                 if last.lex == .clauseBreak {
-                    if t.lex == .sentenceEnd { tokens[tokens.count - 1] = t }
+                    if t.lex == .sentenceEnd {
+                        // ("Broken in prod though.": a sentence ending in `though` grants what came before.)
+                        let conceded = last.value == Reader.thoughMarker && (t.value == 0 || t.value == 33)
+                        tokens[tokens.count - 1] = conceded ? Token(lex: .sentenceEnd, value: Reader.concessionMarker) : t
+                    }
                     return
                 }
             }
@@ -966,7 +978,15 @@ enum Tokenizer {
                     let got = word.reduce(0) { $0 * 10 + Int($1 - 48) }
                     word.removeAll(keepingCapacity: true)
                     forgetWords()
+                    // The word after it, to tell a count of tries ("2/2 attempts failed") from a score.
+                    var next = k
+                    while next < n, buf[next] == 32 { next += 1 }
+                    let nextWord = buf[next...].prefix(while: { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }).map { $0 | 0x20 }
+                    let ofTries = tokens.last?.lex == .turnNoun || wordToken(Array(nextWord))?.lex == .turnNoun
                     if got == 50 && of == 50 { tokens.append(Token(lex: .partialWord)) }  // "50/50": half
+                    else if got == of && of > 0 && ofTries {
+                        tokens.append(Token(lex: .number, value: got))  // "2/2 attempts failed", "success on attempt 3/3"
+                    }
                     else if got == of && of > 0 { tokens.append(Token(lex: .hitQuality)) }
                     else if got == 0 && of > 0 {
                         // "0/3" standing alone: that many tries, none good; before a word ("0/5
@@ -1070,9 +1090,12 @@ enum Tokenizer {
             }
             k += 1
         }
+        if let last = tokens.last, last.lex == .clauseBreak, last.value == Reader.thoughMarker {
+            tokens[tokens.count - 1] = Token(lex: .sentenceEnd, value: Reader.concessionMarker)  // "broken in prod though"
+        }
         while let last = tokens.last, last.lex == .clauseBreak || last.lex == .sentenceEnd {
-            // Kept: a question states nothing (and `??` may be one).
-            if last.lex == .sentenceEnd && (last.value == 63 || last.value == Reader.surpriseMarker) { break }
+            // Kept: a question states nothing (and `??` may be one); a concession grants what came before.
+            if last.lex == .sentenceEnd && (last.value == 63 || last.value == Reader.surpriseMarker || last.value == Reader.concessionMarker) { break }
             tokens.removeLast()
         }
         return tokens
@@ -1472,6 +1495,11 @@ enum Reader {
     static let moreMarker = 1
     /// Marks `but` among the clause breaks ("close, but no").
     static let contrastMarker = 1
+    /// Marks `though` among the clause breaks: at a sentence's end it makes that end a `concessionMarker`.
+    static let thoughMarker = 2
+    /// Marks the end of a sentence that ends in `though` ("Works great! Broken in prod though."):
+    /// the writer grants what came before.
+    static let concessionMarker = 65
     /// Marks the word `count` ("if you don't count the crash"), as against 🙄 and `if you ignore`.
     static let countMarker = 1
     /// Marks `retried`, `rephrased`, `reprompted` and the like said once, without a count ("Retried,
@@ -1553,6 +1581,9 @@ enum Reader {
     /// Marks `read`, `reread`: before `twice` in its clause (`had to read the diff twice`), the user's
     /// reading, not prompts.
     static let readMarker = 35
+    /// Marks `lovely`, `classic`, `genius` and other praise outside the lexicon: alone in the last
+    /// sentence after a fault (`Fabricated a CLI flag. Lovely.`), sarcasm.
+    static let closingPraiseMarker = 36
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -1685,6 +1716,47 @@ enum Reader {
         return nil
     }
 
+    /// A note written as a log of its attempts, each named and then judged ("attempt 1: wrong.
+    /// attempt 2: right.", "1st try: wrong; 2nd try: right", "Prompt 1: garbage. Prompt 2: gave
+    /// up."): failures, then a success at the last, is a partial success after that many turns;
+    /// failures alone are a miss after them. `nil` when the note is not such a log, or its
+    /// attempts say anything else (a success before a failure, praise and fault at once).
+    static func attemptLog(_ t: inout [Token]) -> Classification? {
+        // The attempt a label at `i` names: `attempt 2`, `2nd try`, and the separator after it.
+        func attempt(at i: Int) -> Int? {
+            guard i + 2 < t.count, t[i + 2].lex == .clauseBreak else { return nil }
+            if t[i].lex == .turnNoun, t[i + 1].lex == .number { return t[i + 1].value }
+            if t[i].lex == .ordinal, t[i + 1].lex == .turnNoun { return t[i].value }
+            return nil
+        }
+        var attempts: [(n: Int, body: (Int, Int))] = []
+        var i = 0
+        while i < t.count {
+            guard let n = attempt(at: i), n >= 1, n > (attempts.last?.n ?? 0) else { return nil }
+            var end = i + 3
+            while end < t.count, !([.sentenceEnd, .clauseBreak].contains(t[end].lex) && (end + 1 == t.count || attempt(at: end + 1) != nil)) {
+                end += 1
+            }
+            attempts.append((n, (i + 3, end)))
+            i = end + 1
+        }
+        guard attempts.count >= 2 else { return nil }
+        var failedBefore = true
+        for (k, a) in attempts.enumerated() {
+            guard a.body.0 < a.body.1 else { return nil }
+            let s = signals(&t, a.body)
+            let succeeded = (s.success != nil || s.hit != nil) && s.miss == nil && s.doubt == nil && !s.partial
+            let failed = s.miss != nil && s.success == nil && s.hit == nil && s.doubt == nil
+            if k == attempts.count - 1 {
+                if failedBefore && succeeded { return .partial(a.n) }
+                if failedBefore && failed { return .miss(a.n) }
+                return nil
+            }
+            failedBefore = failedBefore && failed
+        }
+        return nil
+    }
+
     /// The signals of the sentence `range` of `t`.
     static func signals(_ t: inout [Token], _ range: (Int, Int)) -> Signals {
         var s = Signals()
@@ -1732,6 +1804,45 @@ enum Reader {
             return s.any || s.sarcasm || s.shrug || s.partPraised || s.shortfall || s.restricted || s.caveat
                 || s.problem || s.wrote || s.litotes || s.partDenied || s.hedged || s.effort
         }
+    }
+
+    /// Whether praise alone makes the last sentence, after sentences that say a fault and nothing
+    /// good ("Fabricated a CLI flag. Lovely.", "Wow, thanks for deleting half my tests. Really
+    /// helpful.", "It just made stuff up. Classic."): sarcasm, a miss. Praise opening the first
+    /// sentence ("Bravo, it renamed every variable to `data`. Wonderful.") is the same joke told twice.
+    static func closingPraiseAfterFault(_ t: inout [Token]) -> Bool {
+        let sentences = Self.sentences(t)
+        guard sentences.count >= 2, let last = sentences.last, last.1 - last.0 <= 3 else { return false }
+        var praised = false
+        for k in last.0..<last.1 {
+            switch t[k].lex {
+            case .success where t[k].value == 0 || t[k].value == helpMarker, .hitQuality:
+                praised = true
+            case .other where t[k].value == closingPraiseMarker || t[k].value == thanksMarker:
+                praised = true
+            case .other where t[k].value == 0 || t[k].value == justMarker || t[k].value == soMarker, .clauseBreak, .it:
+                continue  // "Really helpful.", "Love it.", "Nice job."
+            default:
+                return false
+            }
+        }
+        guard praised else { return false }
+        var faulted = false
+        for (n, range) in sentences.dropLast().enumerated() {
+            var from = range.0
+            let k = praiseOpening(t)
+            if n == 0, k + 1 < range.1, t[k].lex == .success || t[k].lex == .hitQuality, t[k + 1].lex == .clauseBreak {
+                from = k + 2
+            }
+            guard from < range.1 else { continue }
+            let s = signals(&t, (from, range.1))
+            if s.success != nil || s.hit != nil || s.turns != nil || s.moreTurns || s.doubt != nil || s.eventually
+                || s.tookOver || s.restricted || s.claimed || s.partial && s.miss == nil {
+                return false
+            }
+            if s.miss != nil || s.missSaid || s.problem { faulted = true }
+        }
+        return faulted
     }
 
     /// Whether the bullet ends with a slow clap (👏): beside praise, sarcasm.
@@ -1891,7 +2002,8 @@ enum Reader {
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
         if undoneWithoutReason(&tokens) || bareContradiction(tokens) || countAlone(tokens) { return .unclassified }
-        if sarcasticPraise(&tokens) { return .miss }
+        if let logged = attemptLog(&tokens) { return logged }
+        if sarcasticPraise(&tokens) || closingPraiseAfterFault(&tokens) { return .miss }
         // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
         let eyeRoll = tokens.contains { $0.lex == .sarcasm && $0.value == eyeRollMarker }
             || tokens.contains { $0.lex == .sarcasm && $0.value == ironyMarker } && tokens.contains { $0.lex == .it }
@@ -2106,6 +2218,8 @@ enum Reader {
                         // A failure word is the final word; success denied ("Good. Not great.") leaves it
                         // open, and so does a failure of another attempt ("1st try: perfect. 2nd run: garbage.").
                         if selfContradicted(tokens) { return .unclassified }  // "Right. Wrong. Right again? Who knows."
+                        // ("Works great! Broken in prod though.": the failure grants the success, both stand.)
+                        if later.1 < tokens.count, tokens[later.1].value == concessionMarker, !l.tookOver { return .unclassified }
                         // A success said of one part ("Works for the list view. Detail view still
                         // crashes."): the failure is of another, a part.
                         if let ok = s.firstSuccess, ok + 2 < range.1, tokens[ok + 1].lex == .other,
@@ -2114,6 +2228,9 @@ enum Reader {
                         }
                         return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
                     }
+                    // A later sentence of top praise and failure at once ("Brilliant. 10/10 would fail
+                    // again."): the writer mocks the praise, and an honest reading is open.
+                    if l.miss != nil, l.hit != nil, l.success == nil, !l.partial { return .unclassified }
                     // A later sentence of partial words, the user's own work or a restriction ("Works.
                     // Had to fix the imports myself.", "Solved it. Sort of."): partial; the user writing
                     // it anew ("Nice. But I ended up writing my own.") conflicts with the praise: open.
@@ -3028,6 +3145,9 @@ enum Reader {
                 record(.hit, at: i); i += 4
             case .straight where lex(i + 1) == .away, .right where lex(i + 1) == .away:
                 record(.hit, at: i); i += 2
+            case .right where i >= start + 3 && t[i - 1].lex == .the && [.at, .to].contains(t[i - 2].lex)
+                && t[max(start, i - 4)..<(i - 2)].contains(where: { $0.lex == .stepIn }):
+                i += 1  // "it pointed me at the right docs": where to look, not a right answer
             case .right:
                 record(.success, at: i); i += 1  // "got it right", "not right"
             case .spot where lex(i + 1) == .on:
