@@ -719,6 +719,8 @@ import Testing
             ("Wrong, but it pointed me at the right docs page so I fixed it myself.", .miss),
             ("Didn't work, though it pointed me at the right docs.", .miss),
             ("最初はダメだったけど、2回目でOK。\n  テストも通った。", .partial(2)), ("一回目は失敗、二回目で\n  やっと通った。", .partial(2)),
+            // `needs review` beside success: not done yet; alone it says nothing of the answer.
+            ("Good first pass 👍 needs review before merge", .partial(nil)), ("Needs review", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1217,11 +1219,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-109.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-110.tsv` to `heldout-113.tsv`, written by six who never saw the rules, held out
-/// (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to
-/// `phrasings-109.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-113.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-113.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1252,19 +1253,19 @@ import Testing
          "phrasings-13.tsv", "phrasings-14.tsv", "phrasings-15.tsv", "phrasings-16.tsv",
          "phrasings-17.tsv", "phrasings-18.tsv", "phrasings-19.tsv", "phrasings-20.tsv",
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
-         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-102.tsv", "phrasings-103.tsv", "phrasings-104.tsv", "phrasings-105.tsv", "phrasings-106.tsv", "phrasings-107.tsv", "phrasings-108.tsv", "phrasings-109.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-102.tsv", "phrasings-103.tsv", "phrasings-104.tsv", "phrasings-105.tsv", "phrasings-106.tsv", "phrasings-107.tsv", "phrasings-108.tsv", "phrasings-109.tsv", "phrasings-110.tsv", "phrasings-111.tsv", "phrasings-112.tsv", "phrasings-113.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-110.tsv to heldout-113.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-110.tsv", "heldout-111.tsv", "heldout-112.tsv", "heldout-113.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1371,18 +1372,18 @@ import Testing
     /// phrasings-106.tsv and phrasings-107.tsv), read 486 right (97.2%) with 2 wrong verdicts (242 with
     /// 1, and 244 with 1). A twentieth, measured once after tuning on the eighteenth and nineteenth (at
     /// 1bbcc42; now phrasings-108.tsv and phrasings-109.tsv), read 487 right (97.4%) with 2 wrong
-    /// verdicts (243 with none, and 244 with 2). A twenty-first, `heldout-110.tsv` and
-    /// `heldout-111.tsv`, measured once after tuning on the twentieth (at 753c733), read 480 right
-    /// (96.0%) with 4 wrong verdicts (236 with 3, and 244 with 1). A twenty-second, `heldout-112.tsv`
-    /// and `heldout-113.tsv`, measured once with the rules and model of the twenty-first but for one
-    /// Dutch phrase restored (at d3b7c29), read 486 right (97.2%) with 1 wrong verdict (241 with none,
-    /// and 245 with 1). This holds the classifier to the measurements of the first, twenty-first and
-    /// twenty-second pairs, 1,459 of 1,500 (97.3%) with 5 wrong verdicts (no regression).
+    /// verdicts (243 with none, and 244 with 2). A twenty-first, measured once after tuning on the
+    /// twentieth (at 753c733; now phrasings-110.tsv and phrasings-111.tsv), read 480 right (96.0%)
+    /// with 4 wrong verdicts (236 with 3, and 244 with 1). A twenty-second, measured once with the
+    /// rules and model of the twenty-first but for one Dutch phrase restored (at d3b7c29; now
+    /// phrasings-112.tsv and phrasings-113.tsv), read 486 right (97.2%) with 1 wrong verdict (241 with
+    /// none, and 245 with 1). This holds the classifier to the first pair's measurement (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1459, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 5, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
@@ -1393,14 +1394,13 @@ import Testing
         // decides, and "It compiled! And it ran! First time!" is a hit); one writer labelled "It
         // compiled." unclassified (phrasings-33.tsv). And "Shipped.": one writer labelled it
         // unclassified (phrasings-54.tsv), another a hit, as every set labels "shipped it unchanged".
-        // And three of the writer of phrasings-82.tsv, far from the others: a restriction the
+        // And two of the writer of phrasings-82.tsv, far from the others: a restriction the
         // writer accepts ("Good enough for a prototype.": a hit to that writer, partial to the
-        // rules, as "good enough" is to other sets), an agent's own cycles beside one prompt sent
-        // (partial after 7 to the rules), and a failure word of another model's answer ("Kept
-        // Claude's version, discarded the other.": open to that writer, a miss to the rules, which
-        // the model has left open since it was trained on that set).
+        // rules, as "good enough" is to other sets), and an agent's own cycles beside one prompt
+        // sent (partial after 7 to the rules). And "Merged by Dana, not me.": open to its writer
+        // (phrasings-30.tsv), who tells only who merged; `merged` is a hit in every other set.
         #expect(Set(s.wrongTexts).isSubset(of: ["It compiled.", "Shipped.", "Good enough for a prototype.",
                                                 "Worked after the agent ran the tests itself and iterated\n  (it did ~7 cycles, I sent 1 prompt).",
-                                                "Kept Claude's version, discarded the other."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
+                                                "Merged by Dana, not me."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 }

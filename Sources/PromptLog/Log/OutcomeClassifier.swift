@@ -700,6 +700,7 @@ enum Tokenizer {
         mark(Reader.moreMarker, "more más extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.thoughMarker, "though")
+        mark(Reader.reviewMarker, "review")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
         mark(Reader.mehMarker, "meh eh")
@@ -1584,6 +1585,8 @@ enum Reader {
     /// Marks `lovely`, `classic`, `genius` and other praise outside the lexicon: alone in the last
     /// sentence after a fault (`Fabricated a CLI flag. Lovely.`), sarcasm.
     static let closingPraiseMarker = 36
+    /// Marks `review`: after `needs`, beside success, the answer is not done yet (a caveat).
+    static let reviewMarker = 37
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -3082,6 +3085,8 @@ enum Reader {
                 && [.intervention, .editNoun, .partialWord, .retried].contains(t[i - 1].lex):
                 pendingNegation = nil  // used up by the edits it denies
                 record(.hit, at: i); i += 1  // "no follow-ups needed", "no edits needed"
+            case .need where lex(i + 1) == .other && t[i + 1].value == reviewMarker && pendingNegation == nil:
+                s.caveat = true; i += 2  // "Good first pass, needs review before merge": not done yet
             case .need where lex(i + 1) == .to && lex(i + 2) == .verify:
                 if s.doubt == nil { s.doubt = i }  // "need to recheck": a check not yet made
                 i += 3
