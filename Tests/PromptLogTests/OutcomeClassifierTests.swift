@@ -721,6 +721,15 @@ import Testing
             ("最初はダメだったけど、2回目でOK。\n  テストも通った。", .partial(2)), ("一回目は失敗、二回目で\n  やっと通った。", .partial(2)),
             // `needs review` beside success: not done yet; alone it says nothing of the answer.
             ("Good first pass 👍 needs review before merge", .partial(nil)), ("Needs review", .unclassified),
+            // heldout-114, heldout-115: a share given, a fix a few words after `myself`, a question
+            // after a claim states no failure, 🙃 alone after closing praise, `blow up`, `2e`, typos.
+            ("Gave me 80%; the auth bits I wrote.", .partial(nil)), ("Didn't give me 80%.", .unclassified),
+            ("Couldn't fix the CORS issue; I fixed it in nginx myself.", .miss),
+            ("Technically correct. Practically useless? Unsure.", .unclassified),
+            ("Wow, deleted half my tests to make them pass. Brilliant. 🙃", .miss),
+            ("Works for the simple case. Nested arrays still\n  blow up, left a TODO.", .partial(nil)),
+            ("useful as a starting point", .partial(nil)), ("Ça a marché au 3e essai.", .partial(3)),
+            ("mosty fine, fixd the imports", .partial(nil)), ("halucinated the whole endpoint", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -248,7 +248,7 @@ enum Tokenizer {
             + "untouched bingo "
             + "verbatim")
         // ("barely works", "something I could use, barely": a part, not a failure)
-        add(.partialWord, "partially partly mostly mostley mostyl somewhat almost nearly kinda sorta incomplete halfway half barely "
+        add(.partialWord, "partially partly mostly mostley mostyl mosty somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
             + "tinkering tinkered "
@@ -289,7 +289,7 @@ enum Tokenizer {
             + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi rework reworking polish polishing chnages")
         add(.modifier, "minor small light slight manual little")
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
-            + "hallucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
+            + "hallucinated halucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted wasting pointless fabricated botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
@@ -543,6 +543,9 @@ enum Tokenizer {
         (["roll", "back"], .missWord),
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
+        (["blow", "up"], .missWord),  // "nested arrays still blow up"
+        (["blows", "up"], .missWord),
+        (["blew", "up"], .missWord),
         (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
         (["not", "bad", "at"], .success),  // "Not bad at all, used it as-is.": praise, not faint
         (["unable", "to"], .negation),  // "Unable to get a working version": as `couldn't`
@@ -691,7 +694,7 @@ enum Tokenizer {
             }
         }
         mark(Reader.partlyMarker, "partially partly")
-        mark(Reader.mostlyMarker, "mostly mostley mostyl")
+        mark(Reader.mostlyMarker, "mostly mostley mostyl mosty")
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when")
@@ -1240,7 +1243,7 @@ enum Tokenizer {
         if w.count >= 2, w.count <= 3, w[w.count - 1] == 120, w.dropLast().allSatisfy(isDigit) {
             return Token(lex: .times, value: w.dropLast().reduce(0) { $0 * 10 + Int($1 - 48) })
         }
-        if w.count >= 3, w.count <= 6, isDigit(w[0]) {
+        if w.count >= 3 || w.count == 2 && w[1] == 101, w.count <= 6, isDigit(w[0]) {  // (`2e` too)
             let suffix = String(decoding: w.drop { isDigit($0) }, as: UTF8.self)
             let digits = w.prefix { isDigit($0) }
             if ["st", "nd", "rd", "th", "e", "ème"].contains(suffix) {  // (French "au 2e essai")
@@ -1814,7 +1817,9 @@ enum Reader {
     /// helpful.", "It just made stuff up. Classic."): sarcasm, a miss. Praise opening the first
     /// sentence ("Bravo, it renamed every variable to `data`. Wonderful.") is the same joke told twice.
     static func closingPraiseAfterFault(_ t: inout [Token]) -> Bool {
-        let sentences = Self.sentences(t)
+        // (A sentence of 🙃 or 🙄 alone after the praise only underlines it: "Brilliant. 🙃")
+        var sentences = Self.sentences(t)
+        while let last = sentences.last, t[last.0..<last.1].allSatisfy({ $0.lex == .sarcasm }) { sentences.removeLast() }
         guard sentences.count >= 2, let last = sentences.last, last.1 - last.0 <= 3 else { return false }
         var praised = false
         for k in last.0..<last.1 {
@@ -2151,8 +2156,9 @@ enum Reader {
             if verdict.verdict == .unclassified {
                 // A claim and nothing else ("It insisted on using a library we don't have."), then
                 // failure alone in the next sentence ("Gave up."): the failure is the verdict.
+                // ("Technically correct. Practically useless? Unsure.": a question states no failure.)
                 if s.claimed, s.success == nil, s.hit == nil, s.miss == nil, !s.partial, s.turns == nil, !s.moreTurns,
-                   let next = sentences[(k + 1)...].first {
+                   let next = sentences[(k + 1)...].first, next.1 == tokens.count || tokens[next.1].value != 63 {
                     let l = signals(&tokens, next)
                     if l.miss != nil, l.success == nil, l.hit == nil, !l.partial, l.doubt == nil { return .miss(l.turns) }
                 }
@@ -2844,6 +2850,10 @@ enum Reader {
                 // "good start", "solid first draft", "a nice outline": praise of a beginning, a partial.
                 if lex(i + 1) == .beginning { s.partial = true; i += 1 }
                 else if [.other, .ordinal].contains(lex(i + 1)) && lex(i + 2) == .beginning { s.partial = true; i += 2 }
+                // "useful as a starting point"
+                else if lex(i + 1) == .asIs, lex(i + 2) == .other, t[i + 2].value == articleMarker, lex(i + 3) == .beginning {
+                    s.partial = true; i += 3
+                }
                 i += 1
             case .myself where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .verify })
                 || i > start && t[i - 1].lex == .other && (t[i - 1].value == thanMarker || t[i - 1].value == comparativeMarker)
@@ -2854,7 +2864,8 @@ enum Reader {
                 if let neg = pendingNegation, i - neg <= 4 { pendingNegation = nil } else {
                     s.tookOver = true
                     // "fixed it by hand", "solved it myself": the success is the user's.
-                    if let ok = s.success, i - ok <= 3, !t[ok..<i].contains(where: { $0.lex == .clauseBreak }) { s.ownFix = true }
+                    // ("I fixed it in nginx myself")
+                    if let ok = s.success, i - ok <= 4, !t[ok..<i].contains(where: { $0.lex == .clauseBreak }) { s.ownFix = true }
                 }
                 i += 1
             case .ok:
@@ -2965,6 +2976,9 @@ enum Reader {
                 i += 1
             case .give where lex(i + 1) == .up:
                 record(.miss, at: i); i += 2
+            case .give where lex(i + 1) == .other && lex(i + 2) == .caveat && t[i + 2].value == percentMarker
+                && pendingNegation == nil:
+                record(.partial, at: i); i += 3  // "Gave me 80%; the auth bits I wrote.": that share of it
             case .dead where lex(i + 1) == .end:
                 record(.miss, at: i); i += 2
             case .kind where lex(i + 1) == .of && lex(i + 2) == .other && [.clauseBreak, .sentenceEnd].contains(lex(i + 3))
