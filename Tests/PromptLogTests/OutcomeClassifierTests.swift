@@ -730,6 +730,18 @@ import Testing
             ("Works for the simple case. Nested arrays still\n  blow up, left a TODO.", .partial(nil)),
             ("useful as a starting point", .partial(nil)), ("Ça a marché au 3e essai.", .partial(3)),
             ("mosty fine, fixd the imports", .partial(nil)), ("halucinated the whole endpoint", .miss),
+            // heldout-116, heldout-117: giving up after mixed results, success denied after building,
+            // a cause named, sarcasm then `Reverted.`, a status code, typos.
+            ("It went in circles — fixed A, broke B, fixed B, broke A. Stopped after six prompts.", .miss(6)),
+            ("Fixed the bug, broke two others. Gave up after 3 prompts.", .miss(3)),
+            ("Compiles, doesn't work.", .miss), ("didnt wrk, not wasting more time on this", .miss),
+            ("Fixed the flaky test in one shot, it was a missing await.", .hit),
+            ("Worked, but it was a missing feature.", .partial(nil)),
+            ("Oh great, it rewrote my entire file to fix one typo. Reverted.", .miss),
+            ("Oh nice, it worked. Reverted.", .unclassified),
+            ("Mostly there. It handled the happy path but ignored the 429\n  responses, so I added the backoff myself.", .partial(nil)),
+            ("lgtm after 1 fixup prompt", .partial(2)), ("helpful but not copy-pasteable", .partial(nil)),
+            ("wfm", .hit), ("worekd after 2nd promt", .partial(2)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -236,7 +236,7 @@ enum Tokenizer {
             + "resolved fixed fixd solve correct correctly good great excellent yes ja yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
-            + " lgtm green shipped merged sorted gg ftw workd wroks"
+            + " lgtm green shipped merged sorted gg ftw workd wroks worekd wfm"
             + " kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
@@ -312,7 +312,7 @@ enum Tokenizer {
         add(.fortune, "luck dice joy cigar")
         add(.dead, "dead")
         add(.end, "end")
-        add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts "
+        add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts promt promts "
             + "message messages msg msgs mensaje mensajes exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
             + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
@@ -544,6 +544,9 @@ enum Tokenizer {
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
         (["blow", "up"], .missWord),  // "nested arrays still blow up"
+        (["not", "wasting", "more"], .missWord),  // "didnt wrk, not wasting more time on this": giving up
+        (["fixup", "prompt"], .intervention),  // "lgtm after 1 fixup prompt": a follow-up
+        (["fixup", "prompts"], .intervention),
         (["blows", "up"], .missWord),
         (["blew", "up"], .missWord),
         (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
@@ -681,6 +684,8 @@ enum Tokenizer {
         (["saves", "me"], .success),
         (["saves", "time"], .success),
         (["drop", "in"], .other),  // "useful but not drop-in": a thing named after "but not"
+        (["copy", "pasteable"], .other),  // "helpful but not copy-pasteable"
+        (["copy", "pastable"], .other),
     ]
 
     /// Words that carry a marker beside their lexicon entry (see the `...Marker` constants in
@@ -897,7 +902,9 @@ enum Tokenizer {
                 tokens[tokens.count - 1].value = Reader.aboutThingMarker
                 if let t = wordToken(w) { tokens.append(t) }
             } else if var t = wordToken(w) {
-                if w.count <= 10, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
+                if t.lex == .number, t.value >= 100, tokens.last?.lex == .the {
+                    t = Token(lex: .other)  // "ignored the 429 responses": a status code, not a count
+                } else if w.count <= 10, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
                     t.value = marker
                 } else if t.lex == .other && w.count > 4 && w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103
                             && !(w[w.count - 5] == 116 && w[w.count - 4] == 104) {  // not "something", "everything"
@@ -1924,7 +1931,8 @@ enum Reader {
                 || t[k + 1].lex == .sentenceEnd && t[k + 1].value != 63,
               t[k + 2].lex == .it, [.other, .wrote, .stepIn].contains(t[k + 3].lex)
         else { return false }
-        let end = t[(k + 2)...].firstIndex { $0.lex == .sentenceEnd } ?? t.count
+        // (What it did it for is no verdict: "Oh great, it rewrote my entire file to fix one typo.")
+        let end = t[(k + 2)...].firstIndex { $0.lex == .sentenceEnd || $0.lex == .to } ?? t.count
         var s = Signals()
         scan(&t, k + 2, end, into: &s)
         // ("Perfect!!! (it wasn't)" tells no deed: it takes the praise back.)
@@ -1979,6 +1987,8 @@ enum Reader {
         else { return false }
         // ("Brilliant, it "fixed" the bug by removing the feature. Reverted.": the praise is not meant.)
         guard !t[..<end].contains(where: { $0.lex == .sarcasm }) else { return false }
+        // ("Oh great, it rewrote my entire file to fix one typo. Reverted.": nor after an interjection, beside a deed.)
+        if t[0].lex == .other, t[0].value == interjectionMarker, praiseBesideDeed(&t) { return false }
         let first = signals(&t, (0, end))
         guard first.success != nil || first.hit != nil, first.miss == nil, !first.partial, first.turns == nil,
               first.doubt == nil, !first.tookOver, !first.restricted else { return false }
@@ -2153,7 +2163,21 @@ enum Reader {
             }() {
                 return .partial(nil)
             }
+            // Successes and failures mixed, then the user giving up ("It went in circles — fixed A, broke
+            // B, fixed B, broke A. Stopped after six prompts.", "Fixed the bug, broke two others. Gave
+            // up."): the giving up is the final word.
+            func givenUpAfterMixed() -> Classification? {
+                guard !s.partial, s.miss != nil, s.success != nil, s.doubt == nil, !s.claimed, !s.tookOver, !s.eventually,
+                      !label, let next = sentences[(k + 1)...].first,
+                      tokens[next.0].lex == .other && tokens[next.0].value == stoppedMarker
+                        || tokens[next.0].lex == .give && next.0 + 1 < next.1 && tokens[next.0 + 1].lex == .up
+                else { return nil }
+                let l = signals(&tokens, next)
+                guard l.miss != nil, l.success == nil, l.hit == nil, !l.partial else { return nil }
+                return .miss(l.turns ?? s.turns)
+            }
             if verdict.verdict == .unclassified {
+                if let givenUp = givenUpAfterMixed() { return givenUp }
                 // A claim and nothing else ("It insisted on using a library we don't have."), then
                 // failure alone in the next sentence ("Gave up."): the failure is the verdict.
                 // ("Technically correct. Practically useless? Unsure.": a question states no failure.)
@@ -2179,6 +2203,7 @@ enum Reader {
                 }
                 return verdict
             }
+            if verdict.verdict == .partial, let givenUp = givenUpAfterMixed() { return givenUp }
             // "Reverted it. Not because it was wrong — product changed the spec.": the failure is denied.
             if verdict.verdict == .miss, let next = sentences[(k + 1)...].first, next.1 - next.0 >= 2,
                tokens[next.0].lex == .negation, tokens[next.0 + 1].lex == .because {
@@ -2379,7 +2404,8 @@ enum Reader {
             // again ("shipped it, reverted it, shipped it again") leaves the end open.
             if let ok = s.success {
                 // Only built ("Output compiled but was logically wrong"): building is no verdict, the failure is.
-                if !s.strongSuccess, s.missSaid, (s.firstSuccess ?? ok) < m, s.hit == nil { return .miss }
+                // ("Compiles, doesn't work.": success denied after building is a failure too.)
+                if !s.strongSuccess, (s.firstSuccess ?? ok) < m, s.hit == nil { return .miss }
                 // ("Didn't work, so I shipped it.": the success does not follow from the failure: open.)
                 return m < ok && (s.firstSuccess ?? ok) > m && !s.successAsConsequence ? .partial(nil) : .unclassified
             }
@@ -2667,6 +2693,10 @@ enum Reader {
                 i += 1  // "even handled the edge case I forgot to mention": the user's omission
             case .shortfall where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .stepIn:
                 i += 1  // "it even added the missing test case": what was missing, added
+            case .shortfall where s.success != nil && !(start..<i).contains(where: { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker })
+                && i >= start + 3 && t[i - 1].lex == .other && t[i - 1].value == articleMarker
+                && t[i - 2].lex == .other && t[i - 2].value == copulaMarker && t[i - 3].lex == .it:
+                i += 1  // "Fixed the flaky test in one shot, it was a missing await.": the cause it fixed
             case .shortfall:
                 s.shortfall = true; i += 1
             case .nope where (start..<i).contains(where: { t[$0].lex == .wanted }):
