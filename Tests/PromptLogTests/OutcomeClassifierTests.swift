@@ -1242,7 +1242,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-113.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-114.tsv` to `heldout-117.tsv`, written by six who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// `heldout-114.tsv` to `heldout-119.tsv`, written by eight who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-113.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1279,14 +1279,15 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-117.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-119.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-114.tsv", "heldout-115.tsv", "heldout-116.tsv", "heldout-117.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-114.tsv", "heldout-115.tsv", "heldout-116.tsv", "heldout-117.tsv",
+                     "heldout-118.tsv", "heldout-119.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1402,13 +1403,15 @@ import Testing
     /// after tuning on the twenty-first and twenty-second (at 0e63818), read 483 right (96.6%) with 2
     /// wrong verdicts (238 with 2, and 245 with none). A twenty-fourth, `heldout-116.tsv` and
     /// `heldout-117.tsv`, measured once after tuning on the twenty-third (at dc557e1), read 481 right
-    /// (96.2%) with 1 wrong verdict (237 with 1, and 244 with none). This holds the classifier to the
-    /// measurements of the first, twenty-third and twenty-fourth pairs, 1,457 of 1,500 (97.1%) with 3
-    /// wrong verdicts (no regression).
+    /// (96.2%) with 1 wrong verdict (237 with 1, and 244 with none). A twenty-fifth, `heldout-118.tsv`
+    /// and `heldout-119.tsv`, measured once after tuning on the twenty-fourth (at 87705b9), read 485
+    /// right (97.0%) with no wrong verdict (244 and 241): the third pair to meet both halves of the
+    /// goal. This holds the classifier to the measurements of the first and twenty-third to
+    /// twenty-fifth pairs, 1,942 of 2,000 (97.1%) with 3 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1457, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 1942, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong <= 3, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
