@@ -742,6 +742,15 @@ import Testing
             ("Mostly there. It handled the happy path but ignored the 429\n  responses, so I added the backoff myself.", .partial(nil)),
             ("lgtm after 1 fixup prompt", .partial(2)), ("helpful but not copy-pasteable", .partial(nil)),
             ("wfm", .hit), ("worekd after 2nd promt", .partial(2)),
+            // heldout-118 to heldout-121: `couldn't get a ...`, sarcasm `in a universe where`, doubt
+            // still open after a failure, a count said twice, a count beside words that say nothing.
+            ("Couldn't get a single passing test out of it, 3 prompts in.", .miss(3)),
+            ("Rate limited, never got an answer.", .miss), ("Didn't get a working version.", .miss),
+            ("It answered a different question, which may have been the one I should have asked.\n  Still unsure.", .unclassified),
+            ("it took eight (8!) prompts but the shader finally works", .partial(8)),
+            ("3 prompts. see diff.", .unclassified), ("3 prompts. Shipped.", .partial(3)),
+            ("Grotendeels goed, wat handmatig bijgewerkt.", .partial(nil)), ("fake citations again", .miss),
+            ("Nul. Il a inventé une fonction qui n'existe pas.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -759,7 +768,9 @@ import Testing
                                  // (heldout-102, heldout-103) `no` answering a question, then the turns.
                                  ("one shot? no. two shots.", .partial(2)),
                                  // (heldout-104 to heldout-107) `x86` is no count; Spanish `me rendí` is giving up.
-                                 ("Doesn't work on ARM. Or on x86.", .miss), ("Me rendí después de 4 intentos.", .miss(4))] {
+                                 ("Doesn't work on ARM. Or on x86.", .miss), ("Me rendí después de 4 intentos.", .miss(4)),
+                                 // (heldout-121) Sarcasm in words: `in a universe where`.
+                                 ("Worked great... in a universe where that library exists.", .miss)] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome

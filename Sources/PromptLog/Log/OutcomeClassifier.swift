@@ -255,12 +255,12 @@ enum Tokenizer {
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
-            + " größtenteils grösstenteils halb halbwegs mezzo deels quase retocar retocarlo retoques"
+            + " größtenteils grösstenteils grotendeels halb halbwegs mezzo deels quase retocar retocarlo retoques"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
-        add(.myself, "myself manually selbst mine zelf manuell")  // "the edge cases are mine"
+        add(.myself, "myself manually selbst mine zelf manuell handmatig")  // "the edge cases are mine"
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
@@ -291,7 +291,7 @@ enum Tokenizer {
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated halucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
-            + "incorrect wrongly worthless waste wasted wasting pointless fabricated botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
+            + "incorrect wrongly worthless waste wasted wasting pointless fabricated fake inventé botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
@@ -545,6 +545,8 @@ enum Tokenizer {
         (["start", "over"], .missWord),
         (["blow", "up"], .missWord),  // "nested arrays still blow up"
         (["not", "wasting", "more"], .missWord),  // "didnt wrk, not wasting more time on this": giving up
+        (["a", "universe", "where"], .sarcasm),  // "Worked great... in a universe where that library exists."
+        (["a", "world", "where"], .sarcasm),
         (["fixup", "prompt"], .intervention),  // "lgtm after 1 fixup prompt": a follow-up
         (["fixup", "prompts"], .intervention),
         (["blows", "up"], .missWord),
@@ -979,6 +981,11 @@ enum Tokenizer {
                close > i + 1, buf[(i + 1)..<close].allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }),
                numbers[String(decoding: buf[(i + 1)..<close].map { $0 | 0x20 }, as: UTF8.self)] == tokens.last?.value {
                 i = close + 1; continue  // "after 7 (SEVEN) prompts": the number again, in words
+            }
+            if c == 40, word.isEmpty, tokens.last?.lex == .number, let close = (i + 1..<min(n, i + 8)).first(where: { buf[$0] == 41 }),
+               close > i + 1, buf[(i + 1)..<close].allSatisfy({ isDigit($0) || $0 == 33 }), isDigit(buf[i + 1]),
+               buf[(i + 1)..<close].prefix(while: isDigit).reduce(0, { $0 * 10 + Int($1 - 48) }) == tokens.last?.value {
+                i = close + 1; continue  // "it took eight (8!) prompts": the number again, in digits
             }
             if c == 47, !word.isEmpty, word.count <= 3, word.allSatisfy(isDigit), i + 1 < n, isDigit(buf[i + 1]) {
                 // A score: "10/10" and "1/1" all of it, "0/3" none, "9/10" in part (a caveat).
@@ -2004,7 +2011,10 @@ enum Reader {
     /// not how they ended, so no verdict (writers split: nine sets label `two tries` partial, nine
     /// writers `3 turns` unclassified). `Took 3 turns.` and `after 3 turns` say it got somewhere.
     static func countAlone(_ t: [Token]) -> Bool {
-        let counts = t.filter { $0.lex != .sentenceEnd }
+        // (Words after it that say nothing, "3 prompts. see diff.", leave it alone.)
+        let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
+        guard t[end...].allSatisfy({ $0.lex == .sentenceEnd || $0.lex == .other && $0.value == 0 }) else { return false }
+        let counts = t[..<end]
         guard counts.first.map({ $0.value >= 2 }) ?? false else { return false }  // ("1 shot": a hit)
         return counts.map(\.lex) == [.number, .turnNoun] || counts.map(\.lex) == [.times]
     }
@@ -2211,13 +2221,13 @@ enum Reader {
             }
             // Doubt in a later sentence ("Worked. Need to recheck on Linux.", "can't tell yet")
             // undoes a success; "not sure why" does not, nor what follows a label. Doubt that the
-            // outcome is known yet ("No idea yet.") undoes a failure too.
+            // outcome is known yet ("No idea yet.", "Still unsure.") undoes a failure too.
             if !label {
                 for later in sentences[(k + 1)...] {
                     let l = signals(&tokens, later)
                     guard l.doubt != nil else { continue }
                     if verdict.verdict == .hit || verdict.verdict == .partial { return .unclassified }
-                    if tokens[later.0..<later.1].contains(where: { $0.lex == .yet }) { return .unclassified }
+                    if tokens[later.0..<later.1].contains(where: { $0.lex == .yet || $0.lex == .still }) { return .unclassified }
                 }
             }
             // Turns and nothing else ("Tried twice.", "Took 6 prompts."), then failure alone in a
@@ -3021,6 +3031,17 @@ enum Reader {
                     pendingNegation = nil; record(.miss, at: i); i += 2; continue  // "Never got there."
                 }
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
+                if lex(i + 1) == .other, t[i + 1].value == articleMarker, let neg = pendingNegation, i - neg <= 2 {
+                    // "Couldn't get a single passing test out of it": a failure; the success words
+                    // after it say what it failed to give.
+                    pendingNegation = nil; record(.miss, at: i)
+                    var k = i + 2
+                    while k < end, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd {
+                        if t[k].lex == .success || t[k].lex == .pass { t[k].lex = .other }
+                        k += 1
+                    }
+                    i += 2; continue
+                }
                 if lex(i + 1) == .the {
                     // "got the layout; I did the colours": a part of it right. "got the same error" is not.
                     var k = i + 2
