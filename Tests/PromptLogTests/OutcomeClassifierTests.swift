@@ -751,6 +751,9 @@ import Testing
             ("3 prompts. see diff.", .unclassified), ("3 prompts. Shipped.", .partial(3)),
             ("Grotendeels goed, wat handmatig bijgewerkt.", .partial(nil)), ("fake citations again", .miss),
             ("Nul. Il a inventé une fonction qui n'existe pas.", .miss),
+            // heldout-122, heldout-123: `not the full`, `cut off`, `so over`.
+            ("Helped. Not the full solution.", .partial(nil)), ("Wrote the full thing myself.", .miss),
+            ("Response cut off halfway, never recovered.", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -770,7 +773,8 @@ import Testing
                                  // (heldout-104 to heldout-107) `x86` is no count; Spanish `me rendí` is giving up.
                                  ("Doesn't work on ARM. Or on x86.", .miss), ("Me rendí después de 4 intentos.", .miss(4)),
                                  // (heldout-121) Sarcasm in words: `in a universe where`.
-                                 ("Worked great... in a universe where that library exists.", .miss)] {
+                                 ("Worked great... in a universe where that library exists.", .miss),
+                                 ("it's so over", .miss), ("Worked, but not the whole thing.", .partial(nil))] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome

@@ -291,7 +291,7 @@ enum Tokenizer {
         add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
             + "hallucinated halucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
-            + "incorrect wrongly worthless waste wasted wasting pointless fabricated fake inventé botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
+            + "incorrect wrongly worthless waste wasted wasting pointless fabricated fake inventé nonexistent botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
             + "disaster disastrous fiasco trainwreck catastrophe wtf gibberish lost dnf yanked clueless "
             + "regressions regressed invented circles nowhere ditched discarded bad terrible awful "
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
@@ -547,6 +547,8 @@ enum Tokenizer {
         (["not", "wasting", "more"], .missWord),  // "didnt wrk, not wasting more time on this": giving up
         (["a", "universe", "where"], .sarcasm),  // "Worked great... in a universe where that library exists."
         (["a", "world", "where"], .sarcasm),
+        (["cut", "off"], .missWord),  // "Response cut off halfway, never recovered."
+        (["so", "over"], .missWord),  // "it's so over": all hope gone
         (["fixup", "prompt"], .intervention),  // "lgtm after 1 fixup prompt": a follow-up
         (["fixup", "prompts"], .intervention),
         (["blows", "up"], .missWord),
@@ -711,6 +713,7 @@ enum Tokenizer {
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.thoughMarker, "though")
         mark(Reader.reviewMarker, "review")
+        mark(Reader.fullMarker, "full")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
         mark(Reader.mehMarker, "meh eh")
@@ -1604,6 +1607,8 @@ enum Reader {
     static let closingPraiseMarker = 36
     /// Marks `review`: after `needs`, beside success, the answer is not done yet (a caveat).
     static let reviewMarker = 37
+    /// Marks `full`: after `not the`, a success in part ("Not the full solution.").
+    static let fullMarker = 38
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2778,6 +2783,9 @@ enum Reader {
             case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
                 && (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .other && t[$0].value == againMarker }):
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "10/10 would hallucinate again"
+            case .negation where lex(i + 1) == .the && (lex(i + 2) == .whole || lex(i + 2) == .other && t[i + 2].value == fullMarker):
+                // "Helped. Not the full solution.", "Worked, but not the whole thing.": success in part.
+                pendingNegation = nil; s.restricted = true; i += 3
             case .negation where s.keptPart && i > start && t[i - 1].lex == .clauseBreak:
                 s.partial = true; i += 1  // "Took the naming idea, not the code.": a part kept, a part not
             case .negation:
