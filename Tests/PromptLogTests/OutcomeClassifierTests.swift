@@ -754,6 +754,10 @@ import Testing
             // heldout-122, heldout-123: `not the full`, `cut off`, `so over`.
             ("Helped. Not the full solution.", .partial(nil)), ("Wrote the full thing myself.", .miss),
             ("Response cut off halfway, never recovered.", .unclassified),
+            // heldout-124, heldout-125: a failure opening taken back, a count corrected, `Ignored.`
+            ("Didn't work. Actually it did, after I restarted Xcode. My bad.", .unclassified),
+            ("Didn't work. Actually it broke more.", .miss), ("Worked first try (well, second).", .partial(2)),
+            ("Answer was for Python 2. Ignored.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

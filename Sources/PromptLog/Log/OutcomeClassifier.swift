@@ -714,6 +714,7 @@ enum Tokenizer {
         mark(Reader.thoughMarker, "though")
         mark(Reader.reviewMarker, "review")
         mark(Reader.fullMarker, "full")
+        mark(Reader.actuallyMarker, "actually")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
         mark(Reader.mehMarker, "meh eh")
@@ -740,7 +741,7 @@ enum Tokenizer {
         mark(Reader.flawMarker, "bad awful terrible")
         mark(Reader.runMarker, "run")
         mark(Reader.countMarker, "count")
-        mark(Reader.skippedMarker, "skipped")
+        mark(Reader.skippedMarker, "skipped ignored")
         mark(Reader.revertedMarker, "reverted reverting")
         mark(Reader.insistMarker, "insisted insists insisting convinced")
         mark(Reader.correctMarker, "correct")
@@ -1111,6 +1112,14 @@ enum Tokenizer {
             }
             k += 1
         }
+        // "Worked first try (well, second).": the writer corrects the count; the correction stands.
+        if let j = tokens.indices.first(where: { $0 + 3 < tokens.count && tokens[$0].lex == .clauseBreak && tokens[$0].value == 40
+                && tokens[$0 + 1].lex == .other && tokens[$0 + 1].value == Reader.wellMarker && tokens[$0 + 2].lex == .clauseBreak
+                && tokens[$0 + 3].lex == .ordinal && tokens[$0 + 3].value >= 2 }),
+           let k = tokens[..<j].indices.last(where: { $0 + 1 < j && tokens[$0].lex == .ordinal && tokens[$0].value == 1 && tokens[$0 + 1].lex == .turnNoun }) {
+            tokens[k].value = tokens[j + 3].value
+            tokens.removeSubrange(j...(j + 3))
+        }
         if let last = tokens.last, last.lex == .clauseBreak, last.value == Reader.thoughMarker {
             tokens[tokens.count - 1] = Token(lex: .sentenceEnd, value: Reader.concessionMarker)  // "broken in prod though"
         }
@@ -1356,7 +1365,16 @@ enum Reader {
     static func label(_ t: inout [Token]) -> Classification? {
         // A question ("Failed?") labels nothing.
         if let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), t[end].value == 63 { return nil }
-        if let m = missOpening(t) { return .miss(statedTurns(&t, from: m)) }
+        if let m = missOpening(t) {
+            // The writer takes the failure back ("Didn't work. Actually it did, after I restarted
+            // Xcode."): which it was is open.
+            if let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), end + 3 < t.count,
+               t[end + 1].lex == .other, t[end + 1].value == actuallyMarker, t[end + 2].lex == .it,
+               t[end + 3].lex == .success || t[end + 3].lex == .other && t[end + 3].value == didMarker {
+                return .unclassified
+            }
+            return .miss(statedTurns(&t, from: m))
+        }
         // A failure on the first try and no other ("Failed on the first attempt and I didn't retry.",
         // "failed on the 1st try, didn't bother retrying"): a miss after one turn. Alone ("Didn't work
         // first try") it may be the start of a story, and is left to the rest of the rules.
@@ -1609,6 +1627,8 @@ enum Reader {
     static let reviewMarker = 37
     /// Marks `full`: after `not the`, a success in part ("Not the full solution.").
     static let fullMarker = 38
+    /// Marks `actually`: before `it did` after a failure said first, the failure taken back.
+    static let actuallyMarker = 39
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
