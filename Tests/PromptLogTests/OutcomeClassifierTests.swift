@@ -1261,7 +1261,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-113.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-114.tsv` to `heldout-125.tsv`, written by fourteen who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// `heldout-114.tsv` to `heldout-127.tsv`, written by sixteen who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-113.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1298,7 +1298,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-125.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-127.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1307,7 +1307,7 @@ import Testing
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-114.tsv", "heldout-115.tsv", "heldout-116.tsv", "heldout-117.tsv",
                      "heldout-118.tsv", "heldout-119.tsv", "heldout-120.tsv", "heldout-121.tsv", "heldout-122.tsv",
-                     "heldout-123.tsv", "heldout-124.tsv", "heldout-125.tsv"]
+                     "heldout-123.tsv", "heldout-124.tsv", "heldout-125.tsv", "heldout-126.tsv", "heldout-127.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1433,13 +1433,15 @@ import Testing
     /// 4e9a858), read 488 right (97.6%) with 1 wrong verdict (245 with none, and 243 with 1). A
     /// twenty-eighth, `heldout-124.tsv` and `heldout-125.tsv`, measured once after tuning on the
     /// twenty-seventh (at 7a07fbf), read 484 right (96.8%) with 4 wrong verdicts (242 with 1, and 242
-    /// with 3). This holds the classifier to the measurements of the first and twenty-third to
-    /// twenty-eighth pairs, 3,393 of 3,500 (96.9%) with 12 wrong verdicts (no regression).
+    /// with 3). A twenty-ninth, `heldout-126.tsv` and `heldout-127.tsv`, measured once after tuning on
+    /// the twenty-eighth (at 944fafa), read 492 right (98.4%) with 3 wrong verdicts (247 with 1, and
+    /// 245 with 2). This holds the classifier to the measurements of the first and twenty-third to
+    /// twenty-ninth pairs, 3,885 of 4,000 (97.1%) with 15 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 3393, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 3885, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 15, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
