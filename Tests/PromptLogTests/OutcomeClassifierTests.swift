@@ -758,6 +758,8 @@ import Testing
             ("Didn't work. Actually it did, after I restarted Xcode. My bad.", .unclassified),
             ("Didn't work. Actually it broke more.", .miss), ("Worked first try (well, second).", .partial(2)),
             ("Answer was for Python 2. Ignored.", .miss),
+            // heldout-126: a typo of `finally`.
+            ("works, finaly", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

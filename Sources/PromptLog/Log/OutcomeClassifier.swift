@@ -264,7 +264,7 @@ enum Tokenizer {
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
-        add(.eventually, "eventually finally")
+        add(.eventually, "eventually finally finaly eventualy")
         // A qualification of the answer: partial beside success (`worked, with caveats`); alone
         // (`long answer, lots of caveats`) it says nothing of the outcome.
         add(.caveat, "caveat caveats meh eh")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
