@@ -1263,7 +1263,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-113.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-114.tsv` to `heldout-129.tsv`, written by eighteen who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// `heldout-114.tsv` to `heldout-131.tsv`, written by twenty who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-113.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1300,7 +1300,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-129.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-131.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1310,7 +1310,7 @@ import Testing
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-114.tsv", "heldout-115.tsv", "heldout-116.tsv", "heldout-117.tsv",
                      "heldout-118.tsv", "heldout-119.tsv", "heldout-120.tsv", "heldout-121.tsv", "heldout-122.tsv",
                      "heldout-123.tsv", "heldout-124.tsv", "heldout-125.tsv", "heldout-126.tsv", "heldout-127.tsv",
-                     "heldout-128.tsv", "heldout-129.tsv"]
+                     "heldout-128.tsv", "heldout-129.tsv", "heldout-130.tsv", "heldout-131.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1439,14 +1439,17 @@ import Testing
     /// with 3). A twenty-ninth, `heldout-126.tsv` and `heldout-127.tsv`, measured once after tuning on
     /// the twenty-eighth (at 944fafa), read 492 right (98.4%) with 3 wrong verdicts (247 with 1, and
     /// 245 with 2). A thirtieth, `heldout-128.tsv` and `heldout-129.tsv`, measured once after tuning on
-    /// the twenty-ninth (at 8871d1f), read 484 right (96.8%) with no wrong verdict (239 and 245). This
-    /// holds the classifier to the measurements of the first and twenty-third to thirtieth pairs,
-    /// 4,369 of 4,500 (97.1%) with 15 wrong verdicts (no regression).
+    /// the twenty-ninth (at 8871d1f), read 484 right (96.8%) with no wrong verdict (239 and 245). A
+    /// thirty-first, `heldout-130.tsv` and `heldout-131.tsv`, measured once with the rules and model
+    /// of the thirtieth (at a4231bc, which changed only fixtures, tests and docs), read 484 right
+    /// (96.8%) with 1 wrong verdict (240 with 1, and 244 with none). This holds the classifier to the
+    /// measurements of the first and twenty-third to thirty-first pairs, 4,853 of 5,000 (97.1%) with
+    /// 16 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 4369, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 15, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 4853, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 16, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
