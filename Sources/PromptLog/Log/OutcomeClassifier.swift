@@ -544,6 +544,8 @@ enum Tokenizer {
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
         (["blow", "up"], .missWord),  // "nested arrays still blow up"
+        (["blows", "up"], .missWord),
+        (["blew", "up"], .missWord),
         (["not", "wasting", "more"], .missWord),  // "didnt wrk, not wasting more time on this": giving up
         (["a", "universe", "where"], .sarcasm),  // "Worked great... in a universe where that library exists."
         (["a", "world", "where"], .sarcasm),
@@ -551,8 +553,6 @@ enum Tokenizer {
         (["so", "over"], .missWord),  // "it's so over": all hope gone
         (["fixup", "prompt"], .intervention),  // "lgtm after 1 fixup prompt": a follow-up
         (["fixup", "prompts"], .intervention),
-        (["blows", "up"], .missWord),
-        (["blew", "up"], .missWord),
         (["not", "so", "much"], .partialWord),  // "got the UI right, the networking layer not so much"
         (["not", "bad", "at"], .success),  // "Not bad at all, used it as-is.": praise, not faint
         (["unable", "to"], .negation),  // "Unable to get a working version": as `couldn't`
@@ -981,15 +981,16 @@ enum Tokenizer {
             if c == 40, i + 2 < n, buf[i + 1] == 33 || buf[i + 1] == 63, buf[i + 2] == 41 {
                 i += 3; continue  // "after ten (!) prompts": an aside, no sentence end
             }
-            if c == 40, word.isEmpty, tokens.last?.lex == .number, let close = (i + 1..<min(n, i + 12)).first(where: { buf[$0] == 41 }),
-               close > i + 1, buf[(i + 1)..<close].allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }),
-               numbers[String(decoding: buf[(i + 1)..<close].map { $0 | 0x20 }, as: UTF8.self)] == tokens.last?.value {
-                i = close + 1; continue  // "after 7 (SEVEN) prompts": the number again, in words
-            }
-            if c == 40, word.isEmpty, tokens.last?.lex == .number, let close = (i + 1..<min(n, i + 8)).first(where: { buf[$0] == 41 }),
-               close > i + 1, buf[(i + 1)..<close].allSatisfy({ isDigit($0) || $0 == 33 }), isDigit(buf[i + 1]),
-               buf[(i + 1)..<close].prefix(while: isDigit).reduce(0, { $0 * 10 + Int($1 - 48) }) == tokens.last?.value {
-                i = close + 1; continue  // "it took eight (8!) prompts": the number again, in digits
+            // The number again, in brackets: in words ("after 7 (SEVEN) prompts") or digits ("it took
+            // eight (8!) prompts").
+            if c == 40, word.isEmpty, let count = tokens.last, count.lex == .number,
+               let close = (i + 1..<min(n, i + 12)).first(where: { buf[$0] == 41 }), close > i + 1 {
+                let inside = buf[(i + 1)..<close]
+                let again = inside.allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 })
+                    ? numbers[String(decoding: inside.map { $0 | 0x20 }, as: UTF8.self)]
+                    : isDigit(inside.first!) && inside.allSatisfy({ isDigit($0) || $0 == 33 }) && inside.count <= 5
+                        ? inside.prefix(while: isDigit).reduce(0, { $0 * 10 + Int($1 - 48) }) : nil
+                if again == count.value { i = close + 1; continue }
             }
             if c == 47, !word.isEmpty, word.count <= 3, word.allSatisfy(isDigit), i + 1 < n, isDigit(buf[i + 1]) {
                 // A score: "10/10" and "1/1" all of it, "0/3" none, "9/10" in part (a caveat).
@@ -1875,9 +1876,9 @@ enum Reader {
         }
         guard praised else { return false }
         var faulted = false
+        let k = praiseOpening(t)
         for (n, range) in sentences.dropLast().enumerated() {
             var from = range.0
-            let k = praiseOpening(t)
             if n == 0, k + 1 < range.1, t[k].lex == .success || t[k].lex == .hitQuality, t[k + 1].lex == .clauseBreak {
                 from = k + 2
             }
@@ -2565,6 +2566,15 @@ enum Reader {
         func comparativeAhead() -> Int? {
             (i + 2..<min(end, i + 6)).first { t[$0].lex == .other && t[$0].value == comparativeMarker }
         }
+        // After a failure to get something ("couldn't get it to handle timezones correctly",
+        // "never got a passing test"), the success words to the clause's end name what failed.
+        func namesWhatFailed(from k: Int) {
+            var k = k
+            while k < end, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd {
+                if t[k].lex == .success || t[k].lex == .pass { t[k].lex = .other }
+                k += 1
+            }
+        }
         // Something of the answer praised before `i` ("Close, but ...", "ok", "mostly"): the user's
         // work after it built on the answer.
         func praisedBefore() -> Bool {
@@ -3063,11 +3073,7 @@ enum Reader {
                     // "Couldn't get a single passing test out of it": a failure; the success words
                     // after it say what it failed to give.
                     pendingNegation = nil; record(.miss, at: i)
-                    var k = i + 2
-                    while k < end, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd {
-                        if t[k].lex == .success || t[k].lex == .pass { t[k].lex = .other }
-                        k += 1
-                    }
+                    namesWhatFailed(from: i + 2)
                     i += 2; continue
                 }
                 if lex(i + 1) == .the {
@@ -3088,11 +3094,7 @@ enum Reader {
                         // "couldn't get it to handle the empty list": a failure; a success word later in
                         // the clause says what it failed at ("Never got it to handle timezones correctly.").
                         pendingNegation = nil; record(.miss, at: i)
-                        var k = i + 3
-                        while k < end, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd {
-                            if t[k].lex == .success { t[k].lex = .other }
-                            k += 1
-                        }
+                        namesWhatFailed(from: i + 3)
                     }
                     i += 2; continue
                 }
