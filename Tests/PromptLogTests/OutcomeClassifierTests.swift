@@ -760,6 +760,11 @@ import Testing
             ("Answer was for Python 2. Ignored.", .miss),
             // heldout-126: a typo of `finally`.
             ("works, finaly", .partial(nil)),
+            // heldout-128 to heldout-131: a later question whether it did, a hallucination joked
+            // about after sarcastic praise, `off by a`.
+            ("Worked! (did it though?)", .unclassified), ("Worked. Or did it?", .unclassified), ("Worked. Did it pass CI? Yes.", .hit),
+            ("brilliant, it invented a whole new library for me. 10/10 would hallucinate again", .miss),
+            ("Off by a mile.", .miss), ("Perfect! Except nothing works.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -550,6 +550,7 @@ enum Tokenizer {
         (["a", "universe", "where"], .sarcasm),  // "Worked great... in a universe where that library exists."
         (["a", "world", "where"], .sarcasm),
         (["cut", "off"], .missWord),  // "Response cut off halfway, never recovered."
+        (["off", "by", "a"], .missWord),  // "Off by a mile.", "off by a factor of ten"
         (["so", "over"], .missWord),  // "it's so over": all hope gone
         (["fixup", "prompt"], .intervention),  // "lgtm after 1 fixup prompt": a follow-up
         (["fixup", "prompts"], .intervention),
@@ -1995,6 +1996,9 @@ enum Reader {
         var failureSaid = false
         for range in sentences(t, from: k + 2) {
             let s = signals(&t, range)
+            // ("brilliant, it invented a whole new library for me. 10/10 would hallucinate again": the
+            // failure joked about is one more.)
+            if s.sarcasm && s.miss != nil { failureSaid = true; continue }
             if s.success != nil || s.hit != nil || s.partial || s.turns != nil || s.moreTurns || s.doubt != nil
                 || s.eventually || s.tookOver || s.restricted {
                 return false
@@ -2250,6 +2254,13 @@ enum Reader {
             // outcome is known yet ("No idea yet.", "Still unsure.") undoes a failure too.
             if !label {
                 for later in sentences[(k + 1)...] {
+                    // A later question ending `did it` ("Worked! (did it though?)", "Worked. Or did it?")
+                    // doubts a success; "Did it pass CI? Yes." asks something else.
+                    if later.1 < tokens.count, tokens[later.1].value == 63, verdict.verdict == .hit || verdict.verdict == .partial,
+                       later.1 - later.0 >= 2, tokens[later.1 - 2].lex == .other, tokens[later.1 - 2].value == didMarker,
+                       tokens[later.1 - 1].lex == .it {
+                        return .unclassified
+                    }
                     let l = signals(&tokens, later)
                     guard l.doubt != nil else { continue }
                     if verdict.verdict == .hit || verdict.verdict == .partial { return .unclassified }
