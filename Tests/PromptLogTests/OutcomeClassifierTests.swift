@@ -1268,7 +1268,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-113.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-114.tsv` to `heldout-131.tsv`, written by twenty who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// `heldout-114.tsv` to `heldout-133.tsv`, written by twenty-two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-113.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1305,7 +1305,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-131.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-114.tsv to heldout-133.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1315,7 +1315,8 @@ import Testing
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-114.tsv", "heldout-115.tsv", "heldout-116.tsv", "heldout-117.tsv",
                      "heldout-118.tsv", "heldout-119.tsv", "heldout-120.tsv", "heldout-121.tsv", "heldout-122.tsv",
                      "heldout-123.tsv", "heldout-124.tsv", "heldout-125.tsv", "heldout-126.tsv", "heldout-127.tsv",
-                     "heldout-128.tsv", "heldout-129.tsv", "heldout-130.tsv", "heldout-131.tsv"]
+                     "heldout-128.tsv", "heldout-129.tsv", "heldout-130.tsv", "heldout-131.tsv", "heldout-132.tsv",
+                     "heldout-133.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1447,14 +1448,16 @@ import Testing
     /// the twenty-ninth (at 8871d1f), read 484 right (96.8%) with no wrong verdict (239 and 245). A
     /// thirty-first, `heldout-130.tsv` and `heldout-131.tsv`, measured once with the rules and model
     /// of the thirtieth (at a4231bc, which changed only fixtures, tests and docs), read 484 right
-    /// (96.8%) with 1 wrong verdict (240 with 1, and 244 with none). This holds the classifier to the
-    /// measurements of the first and twenty-third to thirty-first pairs, 4,853 of 5,000 (97.1%) with
-    /// 16 wrong verdicts (no regression).
+    /// (96.8%) with 1 wrong verdict (240 with 1, and 244 with none). A thirty-second, `heldout-132.tsv`
+    /// and `heldout-133.tsv`, measured once after tuning on the thirty-first (at 913e4e3), read 483
+    /// right (96.6%) with 1 wrong verdict (239 with 1, and 244 with none). This holds the classifier to
+    /// the measurements of the first and twenty-third to thirty-second pairs, 5,336 of 5,500 (97.0%)
+    /// with 17 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 4853, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 16, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 5336, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 17, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
