@@ -242,7 +242,7 @@ enum Tokenizer {
             + " sirvió serviu servito richtig correcto correto giusto goed"
             + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship")
         add(.ok, "ok okay")
-        add(.hitQuality, "perfect perfectly flawless flawlessly perfekt parfait parfaitement perfecto perfecta perfetto "
+        add(.hitQuality, "perfect perfectly flawless flawlessly impeccable impecable perfekt parfait parfaitement perfecto perfecta perfetto "
             + "perfeito nickel")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged "
             + "untouched bingo "
@@ -251,7 +251,7 @@ enum Tokenizer {
         add(.partialWord, "partially partly mostly mostley mostyl mosty somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
-            + "tinkering tinkered "
+            + "tinkering tinkered workable "
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
@@ -299,7 +299,7 @@ enum Tokenizer {
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó")
+            + " inventou inventó oom ooms oomed oomkilled")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
@@ -758,6 +758,11 @@ enum Tokenizer {
         mark(Reader.spentMarker, "spent")
         mark(Reader.warningMarker, "warning")
         mark(Reader.thanksMarker, "thanks thx")
+        mark(Reader.directionMarker, "down")
+        mark(Reader.whichMarker, "which")
+        mark(Reader.introducedMarker, "introduced")
+        mark(Reader.waitMarker, "wait")
+        mark(Reader.ranMarker, "ran")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
@@ -1039,6 +1044,9 @@ enum Tokenizer {
                 case 37:  // '%': "90% correct" qualifies a success as `caveats` do; "100%" qualifies nothing
                     if let last = tokens.last, last.lex == .number, last.value < 100 {
                         tokens[tokens.count - 1] = Token(lex: .caveat, value: Reader.percentMarker)
+                    } else if let last = tokens.last, last.lex == .number, last.value == 100, tokens.count == 1,
+                              buf[(i + 1)...].first(where: { $0 != 32 && $0 != 9 }).map({ !isAlnum($0) }) ?? true {
+                        tokens[0] = Token(lex: .hitQuality)  // "100% — generated the schema": a bullet opening on full marks
                     }
                 // A line break inside a bullet is where it wrapped (`took two` / `  rounds`): a space.
                 case 59, 58, 40, 41, 91, 93, 47, 124:  // ; : ( ) [ ] / |  (the byte is kept: `failed:` is a label)
@@ -1277,7 +1285,7 @@ enum Tokenizer {
             if ["st", "nd", "rd", "th", "e", "ème"].contains(suffix) {  // (French "au 2e essai")
                 return Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })
             }
-            return Token(lex: .other)
+            return Token(lex: .other, value: Reader.measureMarker)
         }
         guard w.count <= 15 else { return Token(lex: .other) }
         let s = String(decoding: w, as: UTF8.self)
@@ -1631,6 +1639,22 @@ enum Reader {
     static let fullMarker = 38
     /// Marks `actually`: before `it did` after a failure said first, the failure taken back.
     static let actuallyMarker = 39
+    /// Marks a word of digits and letters (`420ms`, `2GB`, `90s`): a measure, after `dropped ... to`
+    /// or `from` a number fell ("Dropped p95 from 420ms to 90ms.").
+    static let measureMarker = 40
+    /// Marks `down` and `up`: before a percentage a measure moved ("Bundle size down 31%.").
+    static let directionMarker = 41
+    /// Marks `which`: after `not sure` and before `fixed`, doubt about which change did it, not the
+    /// outcome ("worked after several retries, not sure which change fixed it"; not "no idea which
+    /// is right").
+    static let whichMarker = 42
+    /// Marks `introduced`: after success, before `a` or `new` ("Fixed the crash, introduced a new
+    /// warning."), a fault the answer brought, so a part.
+    static let introducedMarker = 43
+    /// Marks `wait`: after `had to` (`had to wait 90s for the response`), the user's time, no help.
+    static let waitMarker = 44
+    /// Marks `ran`: denied after `I` or `we` ("I never actually ran the output"), not tried yet.
+    static let ranMarker = 45
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2633,6 +2657,8 @@ enum Reader {
             case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
                 i += 1  // "hmm ok after 2 retries": an interjection before the verdict
             case .doubt where lex(i + 1) == .why
+                || lex(i + 1) == .other && t[i + 1].value == whichMarker
+                    && (i + 2..<min(end, i + 5)).contains(where: { t[$0].lex == .success && t[$0].value == fixedMarker })
                 || i + 3 < end && (i + 2..<min(end, i + 4)).contains(where: { t[$0].lex == .why })
                     && t[(i + 1)..<min(end, i + 3)].allSatisfy({ [.pronoun, .tell, .other].contains($0.lex) }):
                 // "not sure why", "no idea how": doubt about the cause, not the outcome; what the clause
@@ -2720,6 +2746,9 @@ enum Reader {
                 i += 1
             case .failsDenied where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker:
                 record(.miss, at: i); i += 2  // "Used none of it."
+            case .failsDenied where t[i].value == ranMarker && pendingNegation.map({ i - $0 <= 2 && $0 > start && t[$0 - 1].lex == .pronoun }) == true:
+                pendingNegation = nil; if s.doubt == nil { s.doubt = i }
+                i += 1  // "I never actually ran the output": not tried, so the outcome is open
             case .failsDenied:
                 // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing, nor
                 // does an instruction ("told it not to use lodash").
@@ -2984,6 +3013,9 @@ enum Reader {
             case .missWord where t[i].value == flawMarker && lex(i + 1) == .other && i > start
                 && (s.success ?? s.hit).map({ ok in t[ok..<i].contains { $0.lex == .clauseBreak } }) ?? false:
                 s.shortfall = true; i += 1  // "Correct output, awful code": a flaw of a part beside success
+            case .other where t[i].value == introducedMarker && (s.success != nil || s.hit != nil)
+                && (lex(i + 1) == .another || lex(i + 1) == .other && t[i + 1].value == articleMarker):
+                s.shortfall = true; i += 1  // "Fixed the leak, introduced a new warning.": a fault it brought
             case .other where t[i].value == didMarker && lex(i + 1) == .the && lex(i + 2) == .other
                 && (i == start || t[i - 1].lex == .it || t[i - 1].lex == .clauseBreak):
                 record(.success, at: i); i += 1  // "did the refactor but broke 2 tests": it did the job, in part
@@ -2992,8 +3024,12 @@ enum Reader {
                 record(.success, at: i); i += 1  // "didn't work at first, then did after a nudge"
             case .missWord where t[i].value == droppedMarker
                 && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
-                    || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker):
-                i += 1  // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms": a number fell
+                    || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker
+                    || lex(i + 1) == .other && (lex(i + 2) == .to || lex(i + 2) == .other && t[i + 2].value == fromMarker)
+                        && (lex(i + 3) == .caveat && t[i + 3].value == percentMarker || lex(i + 3) == .other && t[i + 3].value == measureMarker)):
+                // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms",
+                // "Dropped p95 from 420ms to 90ms": a number fell
+                i += 1
             case .missWord where t[i].value == droppedMarker && i > start && t[i - 1].lex == .turnNoun:
                 i += 1  // "Build time dropped too.": a measure fell
             case .missWord where s.strongSuccess && (lex(i + 1) == .on || lex(i + 1) == .in_) && lex(i + 2) == .other
@@ -3110,6 +3146,8 @@ enum Reader {
                     i += 2; continue
                 }
                 i += 1
+            case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == waitMarker:
+                i += 3  // "had to wait like 90s for the response": the user's time, no help to the answer
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == readMarker:
                 i += 3  // "Had to read the diff twice to believe it": the user's reading, no help to the answer
             case .had where lex(i + 1) == .to:
@@ -3359,11 +3397,21 @@ enum Reader {
                  .eventually where (i + 1..<min(end, i + 3)).contains(where: { [.hitWord, .hitQuality, .symbolHit].contains(t[$0].lex)
                 || t[$0].lex == .number && t[$0].value == 1 && $0 + 1 < end && t[$0 + 1].lex == .turnNoun }):
                 i += 1  // "FINALLY a one-shot", "finally a model that knows Combine": relief, not time
+            case .eventually where i >= 2 && t[i - 2].lex == .pronoun && t[i - 1].lex == .other,
+                 .eventually where (0..<i).contains(where: { k in
+                     (t[k].lex == .hitWord || t[k].lex == .ordinal && t[k].value == 1 && k + 1 < t.count && t[k + 1].lex == .turnNoun)
+                         && (k == 0 || t[k - 1].lex != .negation) }):
+                // "It worked!! I can finally go to bed.", "WORKED FIRST TRY!!! finally": the user's
+                // relief; the first try or the hit word says the turns
+                i += 1
             case .eventually:
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && i > start
-                && (t[i - 1].lex == .to || t[i - 1].lex == .other && t[i - 1].value == fromMarker):
-                i += 1  // "coverage went from 41% to 78%": a measure, not a share of success
+                && (t[i - 1].lex == .to || t[i - 1].lex == .up
+                    || t[i - 1].lex == .other && [fromMarker, directionMarker, byMarker].contains(t[i - 1].value)):
+                // "coverage went from 41% to 78%", "Bundle size down 31%", "cut by 30%": a measure,
+                // not a share of success
+                i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
                 i += 2  // "40% smaller", "30% faster": a measure, not a share of success
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
@@ -3380,6 +3428,8 @@ enum Reader {
                 s.sarcasm = true; record(.miss, at: i); i += 2
             case .except:
                 s.restricted = true; i += 1
+            case .only where (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .wanted }):
+                i += 1  // "plan showed only the 3 expected changes": nothing but what was wanted
             case .only:
                 // "but only for the happy path", "only on small inputs", "for the simple case only";
                 // "only took one prompt" restricts nothing.
