@@ -275,7 +275,7 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried tryed checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck verify confirm trust ci geprobeerd")
+            + "recheck retest verify confirm trust ci geprobeerd")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised")
@@ -758,11 +758,13 @@ enum Tokenizer {
         mark(Reader.spentMarker, "spent")
         mark(Reader.warningMarker, "warning")
         mark(Reader.thanksMarker, "thanks thx")
-        mark(Reader.directionMarker, "down")
+        mark(Reader.directionMarker, "down off")
         mark(Reader.whichMarker, "which")
         mark(Reader.introducedMarker, "introduced")
         mark(Reader.waitMarker, "wait")
         mark(Reader.ranMarker, "ran")
+        mark(Reader.noteMarker, "reminder todo timestamp timestamps")
+        mark(Reader.missingMarker, "missing")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
@@ -1039,6 +1041,15 @@ enum Tokenizer {
                 flushWord()
                 switch c {
                 case 33, 63:  // ! ? (a question is no verdict; "??" and "?!" may be surprise, see `read`)
+                    var runStart = i, runEnd = i + 1
+                    while runStart > 0, buf[runStart - 1] == 63 || buf[runStart - 1] == 33 { runStart -= 1 }
+                    while runEnd < n, buf[runEnd] == 63 || buf[runEnd] == 33 { runEnd += 1 }
+                    if runEnd - runStart >= 2, runEnd < n, buf[runEnd] == 41, buf[runStart..<runEnd].contains(63) {
+                        // "(like 6 prompts??)", "(said it was a security risk??)": surprise in an aside,
+                        // which asks nothing of the sentence around it
+                        push(Token(lex: .clauseBreak, value: 41))
+                        break
+                    }
                     let doubled = c == 63 && i + 1 < n && (buf[i + 1] == 63 || buf[i + 1] == 33)
                     push(Token(lex: .sentenceEnd, value: doubled ? Reader.surpriseMarker : Int(c)))
                 case 37:  // '%': "90% correct" qualifies a success as `caveats` do; "100%" qualifies nothing
@@ -1286,6 +1297,9 @@ enum Tokenizer {
                 return Token(lex: .ordinal, value: digits.reduce(0) { $0 * 10 + Int($1 - 48) })
             }
             return Token(lex: .other, value: Reader.measureMarker)
+        }
+        if w.count == 2, isDigit(w[0]), (w[1] | 0x20) >= 97, (w[1] | 0x20) <= 122 {
+            return Token(lex: .other, value: Reader.measureMarker)  // "4m", "9s"
         }
         guard w.count <= 15 else { return Token(lex: .other) }
         let s = String(decoding: w, as: UTF8.self)
@@ -1642,7 +1656,8 @@ enum Reader {
     /// Marks a word of digits and letters (`420ms`, `2GB`, `90s`): a measure, after `dropped ... to`
     /// or `from` a number fell ("Dropped p95 from 420ms to 90ms.").
     static let measureMarker = 40
-    /// Marks `down` and `up`: before a percentage a measure moved ("Bundle size down 31%.").
+    /// Marks `down` and `off`: before a percentage a measure moved ("Bundle size down 31%."), after
+    /// one it was cut ("shaved 40% off the bundle").
     static let directionMarker = 41
     /// Marks `which`: after `not sure` and before `fixed`, doubt about which change did it, not the
     /// outcome ("worked after several retries, not sure which change fixed it"; not "no idea which
@@ -1655,6 +1670,12 @@ enum Reader {
     static let waitMarker = 44
     /// Marks `ran`: denied after `I` or `we` ("I never actually ran the output"), not tried yet.
     static let ranMarker = 45
+    /// Marks `reminder` and `todo` (as a label: `Reminder: redact the key.`) and `timestamp`: a note
+    /// to the user or about the log, not an outcome.
+    static let noteMarker = 46
+    /// Marks `missing`: after `was a` or `is an` (`the race condition was a missing await`), the
+    /// cause of the bug, not a shortfall of the answer (but `it was a missing feature` is one).
+    static let missingMarker = 47
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2073,6 +2094,23 @@ enum Reader {
         return counts.map(\.lex) == [.number, .turnNoun] || counts.map(\.lex) == [.times]
     }
 
+    /// A note to the user (`Reminder: the repo was on the wrong branch.`, `TODO: run it on prod
+    /// data.`) or about the log (`timestamp wrong, this was actually Tuesday`): no outcome.
+    /// A named measure at `k`, then `to` or `from` and a measure (`p95 from 420ms`, `render to 38ms`,
+    /// `coverage from 80%`): after `dropped`, a number fell.
+    static func measureFell(_ t: [Token], _ k: Int, _ end: Int) -> Bool {
+        guard k + 2 < end, [.other, .failsDenied, .turnNoun].contains(t[k].lex), t[k + 1].lex == .to || t[k + 1].lex == .other && t[k + 1].value == fromMarker else { return false }
+        return t[k + 2].lex == .caveat && t[k + 2].value == percentMarker || t[k + 2].lex == .other && t[k + 2].value == measureMarker
+    }
+
+    static func noteAboutTheLog(_ t: [Token]) -> Bool {
+        func note(_ k: Int) -> Bool { (t[k].lex == .other || t[k].lex == .intervention) && t[k].value == noteMarker }
+        if t.count >= 2, note(0), t[1].lex == .clauseBreak, t[1].value == 58 { return true }  // "Reminder:", "TODO:"
+        // ("timestamp wrong", "The log timestamp is wrong here": the note opens with it.)
+        return t.indices.prefix(3).contains { t[$0].lex == .other && note($0) }
+            && !t.prefix(3).contains { [.success, .hitQuality, .hitWord].contains($0.lex) }
+    }
+
     static func bareContradiction(_ t: [Token]) -> Bool {
         let words = t.filter { $0.lex != .clauseBreak && $0.lex != .sentenceEnd }
         // (Building is no success: "Compiles but crashes" is a miss.)
@@ -2083,7 +2121,9 @@ enum Reader {
 
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
-        if undoneWithoutReason(&tokens) || bareContradiction(tokens) || countAlone(tokens) { return .unclassified }
+        if undoneWithoutReason(&tokens) || bareContradiction(tokens) || countAlone(tokens) || noteAboutTheLog(tokens) {
+            return .unclassified
+        }
         if let logged = attemptLog(&tokens) { return logged }
         if sarcasticPraise(&tokens) || closingPraiseAfterFault(&tokens) { return .miss }
         // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
@@ -2128,8 +2168,13 @@ enum Reader {
             // against it, no doubt; read as said. Otherwise `??` asks as `?` does.
             if range.1 < tokens.count && tokens[range.1].value == surpriseMarker {
                 let q = signals(&tokens, range)
-                if !(q.success != nil || q.hit != nil) || q.miss != nil || q.doubt != nil || q.turns != nil || q.moreTurns
-                    || range.1 - range.0 < 2 || tokens[range.0..<range.1].contains(where: { $0.lex == .negation }) {
+                let denied = tokens[range.0..<range.1].contains(where: { $0.lex == .negation })
+                // ("7 turns?!? but yes it works now": surprise at the count, which stands.)
+                // ("2 turns?? or 3, don't remember": an alternative follows, so it asks.)
+                let countOnly = q.turns != nil && q.success == nil && q.hit == nil && q.miss == nil && q.doubt == nil && !denied
+                    && !(range.1 + 1 < tokens.count && tokens[range.1 + 1].lex == .or)
+                if !countOnly && (!(q.success != nil || q.hit != nil) || q.miss != nil || q.doubt != nil || q.turns != nil || q.moreTurns
+                    || range.1 - range.0 < 2 || denied) {
                     tokens[range.1].value = 63
                 }
             }
@@ -2735,9 +2780,12 @@ enum Reader {
                 i += 1
             case .still where lex(i + 1) == .there && i > start && t[i - 1].lex == .problem:
                 record(.miss, at: i); i += 2  // "Bug still there.": the failure persists
-            case .still where s.success != nil && i >= start + 2 && t[i - 1].lex == .other && t[i - 2].lex == .the
+            case .still where s.success != nil && i >= start + 2 && t[i - 1].lex == .other
+                && (t[i - 2].lex == .the
+                    || i >= start + 3 && t[i - 1].value == copulaMarker && t[i - 2].lex == .other && t[i - 3].lex == .the && lex(i + 1) == .there)
                 && (lex(i + 1) == .other || lex(i + 1) == .there):
-                // "Fixed the crash, but the test still flakes.": something left over beside the success.
+                // "Fixed the crash, but the test still flakes.", "Fixed the crash; the warning is still
+                // there.": something left over beside the success.
                 s.shortfall = true; i += 2
             case .still:
                 // "still didn't handle pagination": a failure, whatever the verb.
@@ -2770,6 +2818,9 @@ enum Reader {
                 s.rest = true; i += 1
             case .shortfall where i > start && (t[i - 1].lex == .modifier || t[i - 1].lex == .other && t[i - 1].value == bitMarker):
                 i += 1  // "the comments are a bit verbose": a trifle
+            case .shortfall where t[i].value == missingMarker && i > start + 1 && t[i - 1].lex == .other && t[i - 1].value == articleMarker
+                && t[i - 2].lex == .other && t[i - 2].value == copulaMarker && i > start + 2 && t[i - 3].lex != .it:
+                i += 1  // "the race condition was a missing await": the bug's cause, found
             case .shortfall where t[i].value == skippedMarker && i == start && i + 1 == end && start > 0:
                 // "Answer was for Python 2. Skipped.": after what the answer was, the user passed it
                 // over ("Skipped" alone may be the task)
@@ -3025,8 +3076,7 @@ enum Reader {
             case .missWord where t[i].value == droppedMarker
                 && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
                     || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker
-                    || lex(i + 1) == .other && (lex(i + 2) == .to || lex(i + 2) == .other && t[i + 2].value == fromMarker)
-                        && (lex(i + 3) == .caveat && t[i + 3].value == percentMarker || lex(i + 3) == .other && t[i + 3].value == measureMarker)):
+                    || measureFell(t, lex(i + 1) == .the ? i + 2 : i + 1, end)):
                 // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms",
                 // "Dropped p95 from 420ms to 90ms": a number fell
                 i += 1
@@ -3408,9 +3458,10 @@ enum Reader {
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && i > start
                 && (t[i - 1].lex == .to || t[i - 1].lex == .up
-                    || t[i - 1].lex == .other && [fromMarker, directionMarker, byMarker].contains(t[i - 1].value)):
-                // "coverage went from 41% to 78%", "Bundle size down 31%", "cut by 30%": a measure,
-                // not a share of success
+                    || t[i - 1].lex == .other && [fromMarker, directionMarker, byMarker].contains(t[i - 1].value))
+                || lex(i + 1) == .other && t[i + 1].value == directionMarker:
+                // "coverage went from 41% to 78%", "Bundle size down 31%", "cut by 30%", "shaved 40%
+                // off": a measure, not a share of success
                 i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
                 i += 2  // "40% smaller", "30% faster": a measure, not a share of success
