@@ -791,6 +791,13 @@ import Testing
             ("Fixed the crash; the warning is still there.", .partial(nil)),
             ("Solved it in one prompt — the race condition was a missing await.", .hit),
             ("Worked with one tiny edit (a missing `await`).", .partial(nil)),
+            // heldout-138, heldout-139: `Kinda?` answered by what follows, `did nothing`, `bombed`,
+            // `leaks`, `I suspect`, `Didn't run it` said by the user.
+            ("Kinda? It fixed the crash but broke the dark mode toggle.", .partial(nil)), ("Kinda?", .unclassified),
+            ("The code ran but did nothing. Literally `pass` in every method.", .miss), ("Bombed. 0/8 test cases.", .miss),
+            ("Worked? Or did it? The tests pass but now I suspect the tests.", .unclassified),
+            ("Didn't run it: the feature got cut in planning.", .unclassified), ("Didn't even run.", .miss),
+            ("It didn't run the tests.", .miss), ("First try, and it explained why the old code leaked.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1294,7 +1301,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-133.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-134.tsv` to `heldout-137.tsv`, written by six who never saw the rules, which the model
+/// `heldout-134.tsv` to `heldout-139.tsv`, written by eight who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv`
 /// to `phrasings-133.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1333,14 +1340,15 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-134.tsv to heldout-137.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-134.tsv to heldout-139.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-134.tsv", "heldout-135.tsv", "heldout-136.tsv", "heldout-137.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-134.tsv", "heldout-135.tsv", "heldout-136.tsv", "heldout-137.tsv",
+                     "heldout-138.tsv", "heldout-139.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1481,14 +1489,16 @@ import Testing
     /// thirty-second were trained on (at bbcfbbb), read 470 right (94.0%) with 5 wrong verdicts (239
     /// with 2, and 231 with 3). A thirty-fourth, `heldout-136.tsv` and `heldout-137.tsv`, from the same
     /// brief, measured once after tuning the rules on the thirty-third (at d450239), read 471 right
-    /// (94.2%) with 7 wrong verdicts (238 with 2, and 233 with 5). This holds the classifier to the
-    /// measurements of the first, thirty-third and thirty-fourth pairs, 1,435 of 1,500 with 12 wrong
-    /// verdicts (no regression).
+    /// (94.2%) with 7 wrong verdicts (238 with 2, and 233 with 5). A thirty-fifth, `heldout-138.tsv`
+    /// and `heldout-139.tsv`, from the same brief, measured once after tuning the rules on the
+    /// thirty-fourth (at 9296a8c), read 471 right (94.2%) with 4 wrong verdicts (234 with 2, and 237
+    /// with 2). This holds the classifier to the measurements of the first and thirty-third to
+    /// thirty-fifth pairs, 1,906 of 2,000 with 16 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1435, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 1906, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 16, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

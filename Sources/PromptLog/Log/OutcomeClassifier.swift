@@ -299,7 +299,7 @@ enum Tokenizer {
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled")
+            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
@@ -360,7 +360,7 @@ enum Tokenizer {
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
-        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked "
+        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked suspect "
             // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."; 'Marked as "good" by Alex, I
             // disagree.': contested
             + "tomorrow hmm hmmm waiting investigating disagree")
@@ -2178,6 +2178,12 @@ enum Reader {
                     tokens[range.1].value = 63
                 }
             }
+            // "Kinda? It fixed the crash but broke the toggle.": the writer answers a question of their
+            // own, in part; what follows says which part.
+            if range.1 < tokens.count && tokens[range.1].value == 63, range.1 - range.0 == 1, k + 1 < sentences.count,
+               tokens[range.0].lex == .partialWord, tokens[range.0].value == degreeMarker {
+                tokens[range.1].value = 46
+            }
             // A question ("Works?", "Did it fail?") states nothing, but its doubt stands.
             if range.1 < tokens.count && tokens[range.1].value == 63 {
                 scan(&tokens, range.0, range.1, into: &s)
@@ -3064,6 +3070,9 @@ enum Reader {
             case .missWord where t[i].value == flawMarker && lex(i + 1) == .other && i > start
                 && (s.success ?? s.hit).map({ ok in t[ok..<i].contains { $0.lex == .clauseBreak } }) ?? false:
                 s.shortfall = true; i += 1  // "Correct output, awful code": a flaw of a part beside success
+            case .other where t[i].value == didMarker && lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
+                && lex(i + 2) != .missWord:
+                record(.miss, at: i); i += 2  // "The code ran but did nothing.": it failed (not "did nothing wrong")
             case .other where t[i].value == introducedMarker && (s.success != nil || s.hit != nil)
                 && (lex(i + 1) == .another || lex(i + 1) == .other && t[i + 1].value == articleMarker):
                 s.shortfall = true; i += 1  // "Fixed the leak, introduced a new warning.": a fault it brought
@@ -3496,7 +3505,9 @@ enum Reader {
                 // `run` only after have ("haven't run it"; "didn't even run" is a failure).
                 if let neg = pendingNegation, i - neg <= 2 {
                     pendingNegation = nil
-                    if t[i].value != runMarker || neg > start && t[neg - 1].lex == .had || t[neg].value != contractedMarker {
+                    // ("Didn't run it: the feature got cut.": no subject, the user's; "It didn't run": a failure.)
+                    if t[i].value != runMarker || neg > start && t[neg - 1].lex == .had || t[neg].value != contractedMarker
+                        || neg == start + 1 && t[start].lex == .other && t[start].value == didMarker && lex(i + 1) == .it {
                         if s.doubt == nil { s.doubt = i }
                     } else if t[i..<end].contains(where: { $0.lex == .yet }) {
                         if s.doubt == nil { s.doubt = i }  // "didn't run it yet"
