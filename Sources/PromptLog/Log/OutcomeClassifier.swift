@@ -458,6 +458,7 @@ enum Tokenizer {
         (["did", "the", "job"], .success),
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
+        (["error", "handling"], .other),  // "proper error handling added": a feature, no error
         (["re", "prompt"], .intervention),  // "had to re-prompt once"
         (["re", "prompts"], .intervention),  // "after two re-prompts": two follow-ups
         (["followed", "up"], .intervention),  // "Followed up once about pagination"
@@ -2806,7 +2807,9 @@ enum Reader {
             case .failsDenied:
                 // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing, nor
                 // does an instruction ("told it not to use lodash").
-                if let neg = pendingNegation, i - neg <= 4, t[i - 1].lex != .to {
+                // ("not for real use": a purpose denied, not a failure.)
+                if let neg = pendingNegation, i - neg <= 4, t[i - 1].lex != .to,
+                   !(neg + 1..<i).contains(where: { t[$0].lex == .other && t[$0].value == scopeMarker }) {
                     pendingNegation = nil
                     if listing { s.shortfall = true } else { record(.miss, at: i) }  // "with caveats: doesn't handle X"
                     // The denial reaches a manner after the verb ("didn't handle the concurrency
