@@ -299,7 +299,7 @@ enum Tokenizer {
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking")
+            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
@@ -2097,11 +2097,14 @@ enum Reader {
 
     /// A note to the user (`Reminder: the repo was on the wrong branch.`, `TODO: run it on prod
     /// data.`) or about the log (`timestamp wrong, this was actually Tuesday`): no outcome.
-    /// A named measure at `k`, then `to` or `from` and a measure (`p95 from 420ms`, `render to 38ms`,
-    /// `coverage from 80%`): after `dropped`, a number fell.
+    /// A measure named at `k` in one or two words, then `to` or `from` and a measure (`p95 from
+    /// 420ms`, `render time to 38ms`, `coverage from 80%`): after `dropped`, a number fell.
     static func measureFell(_ t: [Token], _ k: Int, _ end: Int) -> Bool {
-        guard k + 2 < end, [.other, .failsDenied, .turnNoun].contains(t[k].lex), t[k + 1].lex == .to || t[k + 1].lex == .other && t[k + 1].value == fromMarker else { return false }
-        return t[k + 2].lex == .caveat && t[k + 2].value == percentMarker || t[k + 2].lex == .other && t[k + 2].value == measureMarker
+        // (One or two words name it: "render time to 38ms".)
+        var m = k
+        while m < min(end, k + 2), [.other, .failsDenied, .turnNoun].contains(t[m].lex), t[m].value != fromMarker { m += 1 }
+        guard m > k, m + 1 < end, t[m].lex == .to || t[m].lex == .other && t[m].value == fromMarker else { return false }
+        return t[m + 1].lex == .caveat && t[m + 1].value == percentMarker || t[m + 1].lex == .other && t[m + 1].value == measureMarker
     }
 
     static func noteAboutTheLog(_ t: [Token]) -> Bool {
@@ -2379,9 +2382,13 @@ enum Reader {
                         if later.1 < tokens.count, tokens[later.1].value == concessionMarker, !l.tookOver { return .unclassified }
                         // A success said of one part ("Works for the list view. Detail view still
                         // crashes."): the failure is of another, a part.
-                        if let ok = s.firstSuccess, ok + 2 < range.1, tokens[ok + 1].lex == .other,
-                           tokens[ok + 1].value == scopeMarker, tokens[ok + 2].lex == .the, l.missSaid {
-                            return .partial(nil)
+                        // ("It works... for integers. Floats still broken.": a pause before the part.)
+                        if let ok = s.firstSuccess, l.missSaid {
+                            let j = ok + 1 < range.1 && tokens[ok + 1].lex == .clauseBreak ? ok + 2 : ok + 1
+                            if j + 1 < range.1, tokens[j].lex == .other, tokens[j].value == scopeMarker,
+                               tokens[j + 1].lex == .the || j > ok + 1 && tokens[j + 1].lex == .other {
+                                return .partial(nil)
+                            }
                         }
                         return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
                     }
@@ -2556,6 +2563,8 @@ enum Reader {
         var negationScope = 4  // how many words a negation reaches: to the clause's end for `none`, `not a single`
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
+        /// A word outside the lexicon standing alone at the end of its clause ("but not 4o").
+        func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
 
         func record(_ kind: Kind, at pos: Int) {
             var kind = kind
@@ -2924,9 +2933,10 @@ enum Reader {
                 // "works, but not on Safari", "worked, not for the async case": a success restricted.
                 if s.success != nil || s.hit != nil,
                    [.on, .in_, .with].contains(lex(i + 1)) || lex(i + 1) == .other && [scopeMarker, unlessMarker].contains(t[i + 1].value)
-                    // "worked with o1 but not 4o": a thing named after "but not"
-                    || i > start && t[i - 1].lex == .clauseBreak && t[i - 1].value == contrastMarker
-                        && lex(i + 1) == .other && (lex(i + 2) == .clauseBreak || lex(i + 2) == .sentenceEnd) {
+                    // "worked with o1 but not 4o", "Helped a lot, though not a drop-in": a thing named
+                    // after "but not"
+                    || i > start && t[i - 1].lex == .clauseBreak && [contrastMarker, thoughMarker].contains(t[i - 1].value)
+                        && thingAlone(i + 1 + (lex(i + 1) == .other && t[i + 1].value == articleMarker ? 1 : 0)) {
                     s.restricted = true; i += 1; continue
                 }
                 // "the regex was right, the surrounding code wasn't": a denial standing at a clause's
