@@ -803,6 +803,10 @@ import Testing
             ("Helped a lot, though not a drop-in.", .partial(nil)), ("worked with o1 but not 4o", .partial(nil)),
             ("Worked first try. Dropped render time to 38ms median.", .hit),
             ("The generated Helm chart is invalid YAML.", .miss),
+            // heldout-142, heldout-143: `need to revisit`, `finally the`, `no caveats`.
+            ("Works, but it's O(n²) and I'll need to revisit.", .partial(nil)),
+            ("Good first answer, shipped it.\n  Will revisit the naming later.", .hit),
+            ("WORKS. finally the CSV export handles commas inside quotes", .hit), ("Worked, first go, no caveats.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1308,8 +1312,8 @@ import Testing
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-139.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv`,
-/// `heldout-140.tsv` and `heldout-141.tsv`, written by four who never saw the rules, which the model
+/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
+/// `heldout-140.tsv` to `heldout-143.tsv`, written by six who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-139.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1349,14 +1353,14 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv, heldout-140.tsv or heldout-141.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-140.tsv to heldout-143.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-140.tsv", "heldout-141.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-140.tsv", "heldout-141.tsv", "heldout-142.tsv", "heldout-143.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1503,13 +1507,16 @@ import Testing
     /// The thirty-third to thirty-fifth pairs are tuned and trained on now. A thirty-sixth,
     /// `heldout-140.tsv` and `heldout-141.tsv`, from the same brief, measured once after the
     /// thirty-third to thirty-fifth were trained on (at 538aa53), read 474 right (94.8%) with 2 wrong
-    /// verdicts (238 with 2, and 236 with none). This holds the classifier to the measurements of the
-    /// first and thirty-sixth pairs, 967 of 1,000 with 2 wrong verdicts (no regression).
+    /// verdicts (238 with 2, and 236 with none). A thirty-seventh, `heldout-142.tsv` and
+    /// `heldout-143.tsv`, from the same brief, measured once after tuning the rules on the thirty-sixth
+    /// (at e0ede3e), read 481 right (96.2%) with 4 wrong verdicts (239 with 2, and 242 with 2). This
+    /// holds the classifier to the measurements of the first, thirty-sixth and thirty-seventh pairs,
+    /// 1,448 of 1,500 with 6 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 967, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 1448, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 6, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -766,6 +766,7 @@ enum Tokenizer {
         mark(Reader.ranMarker, "ran")
         mark(Reader.noteMarker, "reminder todo timestamp timestamps")
         mark(Reader.missingMarker, "missing")
+        mark(Reader.revisitMarker, "revisit")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
@@ -1677,6 +1678,9 @@ enum Reader {
     /// Marks `missing`: after `was a` or `is an` (`the race condition was a missing await`), the
     /// cause of the bug, not a shortfall of the answer (but `it was a missing feature` is one).
     static let missingMarker = 47
+    /// Marks `revisit`: after `need to` (`I'll need to revisit`), the answer is not done yet (a
+    /// caveat); "Will revisit the naming later" is no caveat.
+    static let revisitMarker = 48
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2947,6 +2951,8 @@ enum Reader {
                     i += 1; continue
                 }
                 record(.negation, at: i); i += 1
+            case .no where lex(i + 1) == .caveat && t[i + 1].value == 0:
+                i += 2  // "Worked, first go, no caveats."
             case .no where lex(i + 1) == .editNoun && t[i + 1].value == fixMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.miss, at: i); i += 2  // "Circular reasoning, no fix.": no solution
             case .no where lex(i + 1) == .intervention, .number where t[i].value == 0 && lex(i + 1) == .intervention,
@@ -3095,6 +3101,8 @@ enum Reader {
             case .other where t[i].value == didMarker && i > start && t[i - 1].lex == .clauseBreak
                 && s.miss != nil && !s.missSaid && s.success == nil && ![.it, .myself, .the, .negation].contains(lex(i + 1)):
                 record(.success, at: i); i += 1  // "didn't work at first, then did after a nudge"
+            case .other where t[i].value == revisitMarker && i >= start + 2 && t[i - 2].lex == .need && t[i - 1].lex == .to:
+                s.caveat = true; i += 1  // "Works, but it's O(n²) and I'll need to revisit.": not done yet
             case .missWord where t[i].value == droppedMarker
                 && ((i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .in_ || t[$0].lex == .other && t[$0].value == intoMarker })
                     || lex(i + 1) == .to || lex(i + 1) == .other && t[i + 1].value == fromMarker
@@ -3465,10 +3473,12 @@ enum Reader {
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
-            case .eventually where lex(i + 1) == .other && t[i + 1].value == articleMarker,
+            case .eventually where lex(i + 1) == .other && t[i + 1].value == articleMarker || lex(i + 1) == .the,
                  .eventually where (i + 1..<min(end, i + 3)).contains(where: { [.hitWord, .hitQuality, .symbolHit].contains(t[$0].lex)
                 || t[$0].lex == .number && t[$0].value == 1 && $0 + 1 < end && t[$0 + 1].lex == .turnNoun }):
-                i += 1  // "FINALLY a one-shot", "finally a model that knows Combine": relief, not time
+                // "FINALLY a one-shot", "finally a model that knows Combine", "WORKS. finally the CSV
+                // export handles commas": relief, not time
+                i += 1
             case .eventually where i >= 2 && t[i - 2].lex == .pronoun && t[i - 1].lex == .other,
                  .eventually where (0..<i).contains(where: { k in
                      (t[k].lex == .hitWord || t[k].lex == .ordinal && t[k].value == 1 && k + 1 < t.count && t[k + 1].lex == .turnNoun)
