@@ -807,6 +807,13 @@ import Testing
             ("Works, but it's O(n²) and I'll need to revisit.", .partial(nil)),
             ("Good first answer, shipped it.\n  Will revisit the naming later.", .hit),
             ("WORKS. finally the CSV export handles commas inside quotes", .hit), ("Worked, first go, no caveats.", .hit),
+            // heldout-144, heldout-145: a note about the log's entry, the outcome never found out,
+            // `no longer` a failure, what is still there named in two words.
+            ("Note: model name above is wrong, it was gpt-4.1.", .unclassified), ("Note: worked first try.", .hit),
+            ("Reverted the whole feature for unrelated reasons, so never found out.", .unclassified),
+            ("Didn't work and I never found out why.", .miss),
+            ("Handled it in one go; the Kotlin coroutine refactor compiles and the UI no longer freezes.", .hit),
+            ("Fixed the crash; the memory leak is still there.", .partial(nil)), ("Bust.", .miss), ("Fracaso total.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1313,7 +1320,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-139.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-140.tsv` to `heldout-143.tsv`, written by six who never saw the rules, which the model
+/// `heldout-140.tsv` to `heldout-145.tsv`, written by eight who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-139.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1353,14 +1360,15 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-140.tsv to heldout-143.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-140.tsv to heldout-145.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-140.tsv", "heldout-141.tsv", "heldout-142.tsv", "heldout-143.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-140.tsv", "heldout-141.tsv", "heldout-142.tsv", "heldout-143.tsv",
+                     "heldout-144.tsv", "heldout-145.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1509,14 +1517,17 @@ import Testing
     /// thirty-third to thirty-fifth were trained on (at 538aa53), read 474 right (94.8%) with 2 wrong
     /// verdicts (238 with 2, and 236 with none). A thirty-seventh, `heldout-142.tsv` and
     /// `heldout-143.tsv`, from the same brief, measured once after tuning the rules on the thirty-sixth
-    /// (at e0ede3e), read 481 right (96.2%) with 4 wrong verdicts (239 with 2, and 242 with 2). This
-    /// holds the classifier to the measurements of the first, thirty-sixth and thirty-seventh pairs,
-    /// 1,448 of 1,500 with 6 wrong verdicts (no regression).
+    /// (at e0ede3e), read 481 right (96.2%) with 4 wrong verdicts (239 with 2, and 242 with 2). A
+    /// thirty-eighth, `heldout-144.tsv` and `heldout-145.tsv`, from the same brief, measured once after
+    /// tuning the rules on the thirty-seventh (at 83b39f3), read 476 right (95.2%) with 3 wrong
+    /// verdicts (242 with none, and 234 with 3). This holds the classifier to the measurements of the
+    /// first and thirty-sixth to thirty-eighth pairs, 1,924 of 2,000 with 9 wrong verdicts (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1448, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 6, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 1924, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 9, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -251,7 +251,7 @@ enum Tokenizer {
         add(.partialWord, "partially partly mostly mostley mostyl mosty somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
-            + "tinkering tinkered workable "
+            + "tinkering tinkered workable mitigated "
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
@@ -299,7 +299,7 @@ enum Tokenizer {
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid")
+            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
@@ -767,6 +767,10 @@ enum Tokenizer {
         mark(Reader.noteMarker, "reminder todo timestamp timestamps")
         mark(Reader.missingMarker, "missing")
         mark(Reader.revisitMarker, "revisit")
+        mark(Reader.noteLabelMarker, "note")
+        mark(Reader.logReferenceMarker, "entry above")
+        mark(Reader.foundMarker, "found")
+        mark(Reader.longerMarker, "longer")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
@@ -1681,6 +1685,14 @@ enum Reader {
     /// Marks `revisit`: after `need to` (`I'll need to revisit`), the answer is not done yet (a
     /// caveat); "Will revisit the naming later" is no caveat.
     static let revisitMarker = 48
+    /// Marks `note` as a label (`Note: this entry duplicates the one above.`) and `entry`, `above`,
+    /// `found` (after a denial, `never found out`): with a reference to the log, a note about it; the
+    /// outcome never found out is none.
+    static let noteLabelMarker = 49
+    static let logReferenceMarker = 50
+    static let foundMarker = 51
+    /// Marks `longer`: after `no` (`the UI no longer freezes`), a failure ended, or a success did.
+    static let longerMarker = 52
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2114,6 +2126,17 @@ enum Reader {
     static func noteAboutTheLog(_ t: [Token]) -> Bool {
         func note(_ k: Int) -> Bool { (t[k].lex == .other || t[k].lex == .intervention) && t[k].value == noteMarker }
         if t.count >= 2, note(0), t[1].lex == .clauseBreak, t[1].value == 58 { return true }  // "Reminder:", "TODO:"
+        // "Note: model name above is wrong", "Note: this entry is a duplicate.": about the log.
+        if t.count >= 2, t[0].lex == .other, t[0].value == noteLabelMarker, t[1].lex == .clauseBreak, t[1].value == 58,
+           t.contains(where: { $0.lex == .other && $0.value == logReferenceMarker }) {
+            return true
+        }
+        // "Abandoned the feature, so never found out.": whether it worked is not known (not "never
+        // found out why", the cause).
+        if t.indices.contains(where: { $0 + 2 < t.count && t[$0].lex == .negation && t[$0 + 1].lex == .other
+            && t[$0 + 1].value == foundMarker && t[$0 + 2].lex == .out && ($0 + 3 == t.count || t[$0 + 3].lex != .why) }) {
+            return true
+        }
         // ("timestamp wrong", "The log timestamp is wrong here": the note opens with it.)
         return t.indices.prefix(3).contains { t[$0].lex == .other && note($0) }
             && !t.prefix(3).contains { [.success, .hitQuality, .hitWord].contains($0.lex) }
@@ -2802,7 +2825,8 @@ enum Reader {
                 record(.miss, at: i); i += 2  // "Bug still there.": the failure persists
             case .still where s.success != nil && i >= start + 2 && t[i - 1].lex == .other
                 && (t[i - 2].lex == .the
-                    || i >= start + 3 && t[i - 1].value == copulaMarker && t[i - 2].lex == .other && t[i - 3].lex == .the && lex(i + 1) == .there)
+                    || t[i - 1].value == copulaMarker && lex(i + 1) == .there
+                    && (max(start, i - 4)..<(i - 2)).contains(where: { k in t[k].lex == .the && t[(k + 1)..<(i - 1)].allSatisfy { $0.lex == .other } }))
                 && (lex(i + 1) == .other || lex(i + 1) == .there):
                 // "Fixed the crash, but the test still flakes.", "Fixed the crash; the warning is still
                 // there.": something left over beside the success.
@@ -2951,6 +2975,10 @@ enum Reader {
                     i += 1; continue
                 }
                 record(.negation, at: i); i += 1
+            case .no where lex(i + 1) == .other && t[i + 1].value == longerMarker && lex(i + 2) == .missWord:
+                record(.success, at: i + 2); i += 3  // "the UI no longer freezes": the failure ended
+            case .no where lex(i + 1) == .other && t[i + 1].value == longerMarker && lex(i + 2) == .success:
+                record(.miss, at: i + 2); i += 3  // "no longer works"
             case .no where lex(i + 1) == .caveat && t[i + 1].value == 0:
                 i += 2  // "Worked, first go, no caveats."
             case .no where lex(i + 1) == .editNoun && t[i + 1].value == fixMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
