@@ -673,7 +673,7 @@ import Testing
             ("3ターン目でやっとOK", .partial(3)), ("3度目で動いた", .partial(3)),
             ("Works now. Don't ask how many tries.", .partial(nil)), ("Werkte niet, drie keer geprobeerd.", .miss(3)),
             ("Helemaal mis.", .miss), ("Totaler Mist, toujours faux.", .miss),
-            ("Didn't work, so I shipped it.", .unclassified),
+            ("Didn't work, so I shipped it.", .unclassified), ("Failed, so I retried and it worked.", .partial(2)),
             // heldout-98, heldout-99
             ("Wow, so helpful, it told me to \"check the documentation.\"", .miss),
             ("Oh brilliant, it \"optimized\" the query\n  by removing the WHERE clause.", .miss),
@@ -834,10 +834,7 @@ import Testing
                                  ("Doesn't work on ARM. Or on x86.", .miss), ("Me rendí después de 4 intentos.", .miss(4)),
                                  // (heldout-121) Sarcasm in words: `in a universe where`.
                                  ("Worked great... in a universe where that library exists.", .miss),
-                                 ("it's so over", .miss), ("Worked, but not the whole thing.", .partial(nil)),
-                                 // (heldout-96, heldout-97) A retry after a failure that worked; the model,
-                                 // trained on phrasings-139.tsv, is sure of a miss and leaves it open.
-                                 ("Failed, so I retried and it worked.", .partial(2))] {
+                                 ("it's so over", .miss), ("Worked, but not the whole thing.", .partial(nil))] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
@@ -1318,11 +1315,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-139.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-140.tsv` to `heldout-145.tsv`, written by eight who never saw the rules, which the model
-/// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
-/// and `phrasings-14.tsv` to `phrasings-139.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-145.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-145.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1355,20 +1351,20 @@ import Testing
          "phrasings-21.tsv", "phrasings-22.tsv", "phrasings-23.tsv", "phrasings-24.tsv", "phrasings-25.tsv", "phrasings-26.tsv", "phrasings-27.tsv", "phrasings-28.tsv", "phrasings-29.tsv", "phrasings-30.tsv", "phrasings-31.tsv", "phrasings-32.tsv", "phrasings-33.tsv", "phrasings-34.tsv", "phrasings-35.tsv", "phrasings-36.tsv",
          "phrasings-37.tsv", "phrasings-38.tsv", "phrasings-39.tsv", "phrasings-40.tsv", "phrasings-41.tsv", "phrasings-42.tsv", "phrasings-43.tsv", "phrasings-44.tsv", "phrasings-45.tsv", "phrasings-46.tsv", "phrasings-47.tsv", "phrasings-48.tsv", "phrasings-49.tsv", "phrasings-50.tsv", "phrasings-51.tsv", "phrasings-52.tsv", "phrasings-53.tsv", "phrasings-54.tsv", "phrasings-55.tsv", "phrasings-56.tsv", "phrasings-57.tsv", "phrasings-58.tsv", "phrasings-59.tsv", "phrasings-60.tsv", "phrasings-61.tsv", "phrasings-62.tsv", "phrasings-63.tsv", "phrasings-64.tsv", "phrasings-65.tsv", "phrasings-66.tsv", "phrasings-67.tsv", "phrasings-68.tsv", "phrasings-69.tsv", "phrasings-70.tsv", "phrasings-71.tsv", "phrasings-72.tsv", "phrasings-73.tsv", "phrasings-74.tsv", "phrasings-75.tsv", "phrasings-76.tsv", "phrasings-77.tsv", "phrasings-78.tsv", "phrasings-79.tsv", "phrasings-80.tsv", "phrasings-81.tsv", "phrasings-82.tsv", "phrasings-83.tsv", "phrasings-84.tsv", "phrasings-85.tsv", "phrasings-86.tsv", "phrasings-87.tsv", "phrasings-88.tsv", "phrasings-89.tsv", "phrasings-90.tsv", "phrasings-91.tsv", "phrasings-92.tsv", "phrasings-93.tsv", "phrasings-94.tsv", "phrasings-95.tsv", "phrasings-96.tsv", "phrasings-97.tsv", "phrasings-98.tsv", "phrasings-99.tsv", "phrasings-100.tsv", "phrasings-101.tsv", "phrasings-102.tsv", "phrasings-103.tsv", "phrasings-104.tsv", "phrasings-105.tsv", "phrasings-106.tsv", "phrasings-107.tsv", "phrasings-108.tsv", "phrasings-109.tsv", "phrasings-110.tsv", "phrasings-111.tsv", "phrasings-112.tsv", "phrasings-113.tsv",
          "phrasings-114.tsv", "phrasings-115.tsv", "phrasings-116.tsv", "phrasings-117.tsv", "phrasings-118.tsv", "phrasings-119.tsv", "phrasings-120.tsv", "phrasings-121.tsv", "phrasings-122.tsv", "phrasings-123.tsv", "phrasings-124.tsv", "phrasings-125.tsv", "phrasings-126.tsv", "phrasings-127.tsv", "phrasings-128.tsv", "phrasings-129.tsv", "phrasings-130.tsv", "phrasings-131.tsv", "phrasings-132.tsv", "phrasings-133.tsv",
-         "phrasings-134.tsv", "phrasings-135.tsv", "phrasings-136.tsv", "phrasings-137.tsv", "phrasings-138.tsv", "phrasings-139.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-134.tsv", "phrasings-135.tsv", "phrasings-136.tsv", "phrasings-137.tsv", "phrasings-138.tsv", "phrasings-139.tsv",
+         "phrasings-140.tsv", "phrasings-141.tsv", "phrasings-142.tsv", "phrasings-143.tsv", "phrasings-144.tsv", "phrasings-145.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-140.tsv to heldout-145.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-140.tsv", "heldout-141.tsv", "heldout-142.tsv", "heldout-143.tsv",
-                     "heldout-144.tsv", "heldout-145.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1512,22 +1508,22 @@ import Testing
     /// with 7 wrong verdicts (238 with 2, and 233 with 5). A thirty-fifth, from the same brief,
     /// measured once after tuning the rules on the thirty-fourth (at 9296a8c; now phrasings-138.tsv and
     /// phrasings-139.tsv), read 471 right (94.2%) with 4 wrong verdicts (234 with 2, and 237 with 2).
-    /// The thirty-third to thirty-fifth pairs are tuned and trained on now. A thirty-sixth,
-    /// `heldout-140.tsv` and `heldout-141.tsv`, from the same brief, measured once after the
-    /// thirty-third to thirty-fifth were trained on (at 538aa53), read 474 right (94.8%) with 2 wrong
-    /// verdicts (238 with 2, and 236 with none). A thirty-seventh, `heldout-142.tsv` and
-    /// `heldout-143.tsv`, from the same brief, measured once after tuning the rules on the thirty-sixth
-    /// (at e0ede3e), read 481 right (96.2%) with 4 wrong verdicts (239 with 2, and 242 with 2). A
-    /// thirty-eighth, `heldout-144.tsv` and `heldout-145.tsv`, from the same brief, measured once after
-    /// tuning the rules on the thirty-seventh (at 83b39f3), read 476 right (95.2%) with 3 wrong
-    /// verdicts (242 with none, and 234 with 3). This holds the classifier to the measurements of the
-    /// first and thirty-sixth to thirty-eighth pairs, 1,924 of 2,000 with 9 wrong verdicts (no
+    /// The thirty-third to thirty-fifth pairs are tuned and trained on now. A thirty-sixth, from the
+    /// same brief, measured once after the thirty-third to thirty-fifth were trained on (at 538aa53;
+    /// now phrasings-140.tsv and phrasings-141.tsv), read 474 right (94.8%) with 2 wrong verdicts (238
+    /// with 2, and 236 with none). A thirty-seventh, from the same brief, measured once after tuning
+    /// the rules on the thirty-sixth (at e0ede3e; now phrasings-142.tsv and phrasings-143.tsv), read
+    /// 481 right (96.2%) with 4 wrong verdicts (239 with 2, and 242 with 2). A thirty-eighth, from the
+    /// same brief, measured once after tuning the rules on the thirty-seventh (at 83b39f3; now
+    /// phrasings-144.tsv and phrasings-145.tsv), read 476 right (95.2%) with 3 wrong verdicts (242 with
+    /// none, and 234 with 3). The thirty-sixth to thirty-eighth pairs are tuned and trained on now.
+    /// This holds the classifier to the first pair's measurement, 493 of 500 with no wrong verdict (no
     /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1924, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 9, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
@@ -1547,11 +1543,15 @@ import Testing
         // ("Didn't work, but the explanation is what led me to the real bug.", phrasings-124.tsv),
         // which the rules read as a miss, as the failure opening is whatever follows; and praise
         // and a failure weighed as equal ("Brilliant and useless in equal measure.",
-        // phrasings-125.tsv), partial to the rules as every "great but broken" is.
+        // phrasings-125.tsv), partial to the rules as every "great but broken" is. And "Perfect.
+        // Deleted my 200-line workaround." (phrasings-143.tsv): the user deleted it, which the rules
+        // cannot tell from the answer deleting something after sarcastic praise ("Brilliant. Just
+        // brilliant. Deleted my .env file.", phrasings-21.tsv): a miss.
         #expect(Set(s.wrongTexts).isSubset(of: ["It compiled.", "Shipped.", "Good enough for a prototype.",
                                                 "Worked after the agent ran the tests itself and iterated\n  (it did ~7 cycles, I sent 1 prompt).",
                                                 "Merged by Dana, not me.",
                                                 "Didn't work, but the explanation is what led me to the real bug.",
-                                                "Brilliant and useless in equal measure."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
+                                                "Brilliant and useless in equal measure.",
+                                                "Perfect. Deleted my 200-line workaround."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 }

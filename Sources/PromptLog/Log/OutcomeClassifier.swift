@@ -121,7 +121,9 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    model is at least `modelVeto` (0.6) sure of another, the bullet is unclassified: one of the
 ///    two misreads it, and neither is trusted to say which. The model never puts its own verdict
 ///    in place of one the rules read (a bag of words misreads negation, order and questions: "No issues",
-///    "Did not fail", "Works?"), and the openings `plog outcome` writes are not put to it. A model
+///    "Did not fail", "Works?"), and the openings `plog outcome` writes are not put to it. A partial
+///    after a stated count ("worked on the 5th try") is left open only when the model is
+///    `modelSure` of a hit: it does not know "5th" or "seventh". A model
 ///    that knows none of a bullet's words has no opinion, in any step.
 /// 11. Where the rules leave a bullet open because its signals conflict (`Right idea, wrong API.
 ///    Adapted it.`: success and failure both, no failure said with nothing praised or standing
@@ -158,8 +160,12 @@ public enum OutcomeClassifier {
         if rules.verdict != .unclassified {
             // Step 10: a verdict the model is sure is another is left open (not the openings
             // `plog outcome` writes, which are the verdict).
+            // (A partial after a stated count needs the model `modelSure` of a hit: the rules read
+            // the count, and a bag of words does not know "5th" or "seventh".)
             guard !canonical, let model = OutcomeModel.verdict(utf8), model.words >= vetoWords,
-                  model.verdict != rules.verdict, model.probability >= modelVeto else { return rules }
+                  model.verdict != rules.verdict, model.probability >= modelVeto,
+                  !(rules.verdict == .partial && rules.turns != nil && model.verdict == .hit && model.probability < modelSure)
+            else { return rules }
             return .unclassified
         }
         guard let model = OutcomeModel.verdict(utf8), model.probability >= modelSure else { return rules }
