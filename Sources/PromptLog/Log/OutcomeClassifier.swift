@@ -246,7 +246,7 @@ enum Tokenizer {
             + " kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
-            + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship")
+            + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship unstuck")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly impeccable impecable perfekt parfait parfaitement perfecto perfecta perfetto "
             + "perfeito nickel")
@@ -257,7 +257,7 @@ enum Tokenizer {
         add(.partialWord, "partially partly mostly mostley mostyl mosty somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
-            + "tinkering tinkered workable mitigated "
+            + "tinkering tinkered workable mitigated trimmed "
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
@@ -777,6 +777,8 @@ enum Tokenizer {
         mark(Reader.logReferenceMarker, "entry above")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
+        mark(Reader.goneMarker, "gone")
+        mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
@@ -1442,7 +1444,7 @@ enum Reader {
         let endsLabel = next.lex == .clauseBreak || next.lex == .sentenceEnd
         switch first.lex {
         case .labelHit where endsLabel: return .hit
-        case .labelMiss where endsLabel: return .miss
+        case .labelMiss where endsLabel: return .miss(statedTurns(&t, from: 1))  // "miss, 3 turns"
         case .labelPartial where endsLabel:
             let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
             var s = Signals()
@@ -1699,6 +1701,11 @@ enum Reader {
     static let foundMarker = 51
     /// Marks `longer`: after `no` (`the UI no longer freezes`), a failure ended, or a success did.
     static let longerMarker = 52
+    /// Marks `gone`: after a problem and `is` (`The pagination bug is gone.`), the problem solved.
+    static let goneMarker = 53
+    /// Marks `trimmed`: after success (`Worked but way over-engineered; trimmed ~200 lines.`), the
+    /// user cut the answer down, a part; alone it may be the user's own prompt.
+    static let trimmedMarker = 54
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -3106,6 +3113,8 @@ enum Reader {
                 record(.hitQuality, at: i); i += 1
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
+            case .partialWord where t[i].value == trimmedMarker && s.success == nil && s.hit == nil:
+                i += 1  // "Prompt was too long, trimmed it for next time.": the user's prompt, no answer kept
             case .partialWord where t[i].value == degreeMarker && s.hit != nil && i > start && t[i - 1].lex == .clauseBreak
                 && lex(i + 1) == .other:
                 i += 1  // "Worked first try, kinda shocked tbh": a feeling, not the outcome
@@ -3332,6 +3341,8 @@ enum Reader {
                 || lex(i + 1) == .answerNoun && s.turns != nil && (i == start || t[i - 1].lex == .clauseBreak)):
                 // ("x2 — first answer used the wrong crate version": the first of them failed)
                 s.firstFew = true; i += 2  // "the first two didn't compile": the last one did
+            case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker && lex(i + 2) == .other && t[i + 2].value == goneMarker:
+                record(.success, at: i); i += 3  // "The pagination bug is gone.": solved
             case .problem:
                 // "no issues", "without problems": success; "some issues" alone says nothing, but "same
                 // error", "still the same bug" are a failure that persists.
@@ -3514,11 +3525,13 @@ enum Reader {
                 // export handles commas": relief, not time
                 i += 1
             case .eventually where i >= 2 && t[i - 2].lex == .pronoun && t[i - 1].lex == .other,
+                 .eventually where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker && t[i - 2].lex == .other,
                  .eventually where (0..<i).contains(where: { k in
                      (t[k].lex == .hitWord || t[k].lex == .ordinal && t[k].value == 1 && k + 1 < t.count && t[k + 1].lex == .turnNoun)
                          && (k == 0 || t[k - 1].lex != .negation) }):
-                // "It worked!! I can finally go to bed.", "WORKED FIRST TRY!!! finally": the user's
-                // relief; the first try or the hit word says the turns
+                // "It worked!! I can finally go to bed.", "WORKED FIRST TRY!!! finally", "The eslint
+                // config is finally sane.": the user's relief; the first try or the hit word says the
+                // turns (not "it's finally right", time passed)
                 i += 1
             case .eventually:
                 s.eventually = true; i += 1
