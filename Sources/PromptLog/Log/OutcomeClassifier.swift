@@ -779,6 +779,7 @@ enum Tokenizer {
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
         mark(Reader.trimmedMarker, "trimmed")
+        mark(Reader.chanceMarker, "chance")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
@@ -1706,6 +1707,8 @@ enum Reader {
     /// Marks `trimmed`: after success (`Worked but way over-engineered; trimmed ~200 lines.`), the
     /// user cut the answer down, a part; alone it may be the user's own prompt.
     static let trimmedMarker = 54
+    /// Marks `chance`: denied before `to` (`Didn't get a chance to run it`), not tried yet.
+    static let chanceMarker = 55
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2128,6 +2131,18 @@ enum Reader {
     /// data.`) or about the log (`timestamp wrong, this was actually Tuesday`): no outcome.
     /// A measure named at `k` in one or two words, then `to` or `from` and a measure (`p95 from
     /// 420ms`, `render time to 38ms`, `coverage from 80%`): after `dropped`, a number fell.
+    /// `ran` a few words before position `i` in its clause ("ran it 50x", "ran the stress test 500
+    /// times"): what follows counts runs of the code, not prompts.
+    static func ranBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i - 1
+        while k >= max(start, i - 4), t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd {
+            // (Not "ran out of patience after 6 prompts".)
+            if t[k].lex == .failsDenied && t[k].value == ranMarker { return k + 1 < i && t[k + 1].lex != .out && t[k + 1].lex != .missWord }
+            k -= 1
+        }
+        return false
+    }
+
     static func measureFell(_ t: [Token], _ k: Int, _ end: Int) -> Bool {
         // (One or two words name it: "render time to 38ms".)
         var m = k
@@ -2605,6 +2620,11 @@ enum Reader {
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
         /// A word outside the lexicon standing alone at the end of its clause ("but not 4o").
         func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
+        /// `gone` after the problem at `k`, maybe after `is` ("CORS error gone", "the bug is gone").
+        func goneAfter(_ k: Int) -> Bool {
+            let g = lex(k + 1) == .other && t[k + 1].value == copulaMarker ? k + 2 : k + 1
+            return lex(g) == .other && t[g].value == goneMarker
+        }
 
         func record(_ kind: Kind, at pos: Int) {
             var kind = kind
@@ -2948,6 +2968,9 @@ enum Reader {
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
                 // praise beside it is not meant.
                 record(.miss, at: i); s.sarcasm = true; i += 1
+            case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
+                // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
+                record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
             case .missWord where onlyPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "only the timezone math was wrong": a part failed
             case .missWord where lex(i + 1) == .myself && (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .pronoun }):
@@ -2977,7 +3000,10 @@ enum Reader {
                     // "worked with o1 but not 4o", "Helped a lot, though not a drop-in": a thing named
                     // after "but not"
                     || i > start && t[i - 1].lex == .clauseBreak && [contrastMarker, thoughMarker].contains(t[i - 1].value)
-                        && thingAlone(i + 1 + (lex(i + 1) == .other && t[i + 1].value == articleMarker ? 1 : 0)) {
+                        && thingAlone(i + 1 + (lex(i + 1) == .other && t[i + 1].value == articleMarker ? 1 : 0))
+                    // "It works on Chrome, not Safari.": the place it works, then one it does not
+                    || i > start + 1 && t[i].value == 0 && t[i - 1].lex == .clauseBreak && t[i - 1].value == 0 && thingAlone(i + 1)
+                        && (start..<(i - 1)).contains(where: { t[$0].lex == .on || t[$0].lex == .in_ }) {
                     s.restricted = true; i += 1; continue
                 }
                 // "the regex was right, the surrounding code wasn't": a denial standing at a clause's
@@ -3004,8 +3030,9 @@ enum Reader {
                 record(.hit, at: i); i += 2
                 if lex(i) == .need { i += 1 }
             case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker,
-                 .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker:
-                i += 1  // "10x faster", "regressed perf by 3x": a measure
+                 .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker,
+                 .times where ranBefore(t, i, start):
+                i += 1  // "10x faster", "regressed perf by 3x": a measure; "ran it 50x": runs of the code
             case .times:
                 // "wrong answer x2", "tried 3x": that many turns; "x1, clean": one; "had to nudge it
                 // x2": follow-ups, after the first prompt
@@ -3239,6 +3266,9 @@ enum Reader {
                     pendingNegation = nil; record(.miss, at: i); i += 2; continue  // "Never got there."
                 }
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
+                if lex(i + 1) == .other, t[i + 1].value == articleMarker, lex(i + 2) == .turnNoun, t[i + 2].value == chanceMarker {
+                    i += 2; continue  // "Didn't get a chance to run it": the chance is read next
+                }
                 if lex(i + 1) == .other, t[i + 1].value == articleMarker, let neg = pendingNegation, i - neg <= 2 {
                     // "Couldn't get a single passing test out of it": a failure; the success words
                     // after it say what it failed to give.
@@ -3341,8 +3371,6 @@ enum Reader {
                 || lex(i + 1) == .answerNoun && s.turns != nil && (i == start || t[i - 1].lex == .clauseBreak)):
                 // ("x2 — first answer used the wrong crate version": the first of them failed)
                 s.firstFew = true; i += 2  // "the first two didn't compile": the last one did
-            case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker && lex(i + 2) == .other && t[i + 2].value == goneMarker:
-                record(.success, at: i); i += 3  // "The pagination bug is gone.": solved
             case .problem:
                 // "no issues", "without problems": success; "some issues" alone says nothing, but "same
                 // error", "still the same bug" are a failure that persists.
@@ -3515,6 +3543,14 @@ enum Reader {
                 && turnPhrase(t, i, end) == nil:
                 // "two follow-ups to fix types and one more for the tests": one more after those.
                 s.turns! += 1; i += 2
+            case .turnNoun where t[i].value == chanceMarker && lex(i + 1) == .to && pendingNegation.map({ i - $0 <= 4 }) == true:
+                // "Didn't get a chance to run it before the meeting.", "haven't had a chance to test":
+                // not tried, so the outcome is open
+                pendingNegation = nil; if s.doubt == nil { s.doubt = i }
+                i += 2
+                while i < end, t[i].lex != .clauseBreak, t[i].lex != .sentenceEnd { i += 1 }
+            case .number where ranBefore(t, i, start) && lex(i + 1) == .turnNoun:
+                i += 2  // "ran the stress test 500 times": runs of the code, not prompts
             case .number, .ordinal, .vague, .single, .another:
                 if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
                 i += 1
@@ -3527,7 +3563,7 @@ enum Reader {
             case .eventually where i >= 2 && t[i - 2].lex == .pronoun && t[i - 1].lex == .other,
                  .eventually where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker && t[i - 2].lex == .other,
                  .eventually where (0..<i).contains(where: { k in
-                     (t[k].lex == .hitWord || t[k].lex == .ordinal && t[k].value == 1 && k + 1 < t.count && t[k + 1].lex == .turnNoun)
+                     (t[k].lex == .hitWord || (t[k].lex == .ordinal && t[k].value == 1 || t[k].lex == .single) && k + 1 < t.count && t[k + 1].lex == .turnNoun)
                          && (k == 0 || t[k - 1].lex != .negation) }):
                 // "It worked!! I can finally go to bed.", "WORKED FIRST TRY!!! finally", "The eslint
                 // config is finally sane.": the user's relief; the first try or the hit word says the
