@@ -830,6 +830,13 @@ import Testing
             ("ran out of patience after 8 prompts", .miss(8)),
             ("Single prompt, correct answer. The CSS grid finally behaves.", .hit),
             ("It works on Chrome, not Safari.", .partial(nil)), ("Passed CI on the first push, nothing changed.", .hit),
+            // heldout-150, heldout-151: still running, `another story`, `time zones`, `tried 3`, not
+            // retried after a failure, `finally` after `the X`.
+            ("Benchmark still running (2 of 5 suites done).", .unclassified),
+            ("It works on Linux. macOS is another story.", .partial(nil)), ("Worked on Linux. Crashed on Windows.", .partial(nil)),
+            ("Good first try: the cron expression was correct for all four time zones.", .hit),
+            ("Wrong on every attempt (tried 3).", .miss(3)), ("Wrong on the first prompt, didn't bother retrying.", .miss(1)),
+            ("Success! The Makefile finally handles parallel builds.", .hit), ("Fixed the flaky test in one go.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1333,7 +1340,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-145.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-146.tsv` to `heldout-149.tsv`, written by six who never saw the rules, which the model
+/// `heldout-146.tsv` to `heldout-151.tsv`, written by eight who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-145.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1374,14 +1381,15 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-146.tsv to heldout-149.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-146.tsv to heldout-151.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-146.tsv", "heldout-147.tsv", "heldout-148.tsv", "heldout-149.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-146.tsv", "heldout-147.tsv", "heldout-148.tsv", "heldout-149.tsv",
+                     "heldout-150.tsv", "heldout-151.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1538,14 +1546,16 @@ import Testing
     /// the thirty-sixth to thirty-eighth were trained on (at 71bb45e), read 482 right (96.4%) with 2
     /// wrong verdicts (240 with 2, and 242 with none). A fortieth, `heldout-148.tsv` and
     /// `heldout-149.tsv`, from the same brief, measured once after tuning the rules on the thirty-ninth
-    /// (at 7f7ef61), read 485 right (97.0%) with 2 wrong verdicts (240 with 1, and 245 with 1). This
-    /// holds the classifier to the measurements of the first, thirty-ninth and fortieth pairs, 1,460 of
-    /// 1,500 with 4 wrong verdicts (no regression).
+    /// (at 7f7ef61), read 485 right (97.0%) with 2 wrong verdicts (240 with 1, and 245 with 1). A
+    /// forty-first, `heldout-150.tsv` and `heldout-151.tsv`, from the same brief, measured once after
+    /// tuning the rules on the fortieth (at f34cbd4), read 479 right (95.8%) with 1 wrong verdict (236
+    /// with none, and 243 with 1). This holds the classifier to the measurements of the first and
+    /// thirty-ninth to forty-first pairs, 1,939 of 2,000 with 5 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1460, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 4, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 1939, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 5, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -464,6 +464,9 @@ enum Tokenizer {
         (["did", "the", "job"], .success),
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
+        (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
+        (["time", "zones"], .other),  // "correct for all four time zones": no turns
+        (["time", "zone"], .other),
         (["error", "handling"], .other),  // "proper error handling added": a feature, no error
         (["re", "prompt"], .intervention),  // "had to re-prompt once"
         (["re", "prompts"], .intervention),  // "after two re-prompts": two follow-ups
@@ -780,6 +783,9 @@ enum Tokenizer {
         mark(Reader.goneMarker, "gone")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
+        mark(Reader.immediatelyMarker, "immediately instantly")
+        mark(Reader.triedMarker, "tried")
+        mark(Reader.progressMarker, "running waiting evaluating")
         mark(Reader.helpMarker, "helpful useful")
         mark(Reader.justMarker, "just")
         mark(Reader.toldMarker, "told")
@@ -1709,6 +1715,15 @@ enum Reader {
     static let trimmedMarker = 54
     /// Marks `chance`: denied before `to` (`Didn't get a chance to run it`), not tried yet.
     static let chanceMarker = 55
+    /// Marks `immediately` and `instantly`: after a failure (`code that deadlocks immediately`), how
+    /// soon it failed, not a hit.
+    static let immediatelyMarker = 56
+    /// Marks `tried`: before a number at a clause's end (`Wrong on every attempt (tried 3).`), the
+    /// tries.
+    static let triedMarker = 57
+    /// Marks `running`, `waiting` and `evaluating`: after `still` (`Benchmark still running.`), not
+    /// done yet.
+    static let progressMarker = 58
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2444,6 +2459,10 @@ enum Reader {
                                tokens[j + 1].lex == .the || j > ok + 1 && tokens[j + 1].lex == .other {
                                 return .partial(nil)
                             }
+                            // ("It works on Linux. macOS is another story.": a place named, not "on the first try".)
+                            if j + 2 == range.1, tokens[j].lex == .on || tokens[j].lex == .in_, tokens[j + 1].lex == .other {
+                                return .partial(nil)
+                            }
                         }
                         return l.missSaid && tokens[later.0].lex != .ordinal ? .miss : .unclassified
                     }
@@ -2854,6 +2873,10 @@ enum Reader {
                 // ("Kept it in the scratch folder.": stored, not used.)
                 if lex(i + 1) == .it, t[i].value != tookMarker, lex(i + 2) != .in_ { record(.success, at: i); i += 2; continue }
                 i += 1
+            case .still where lex(i + 1) == .other && t[i + 1].value == progressMarker:
+                // "Benchmark still running (2 of 5 suites done).": not done yet, the outcome is open
+                if s.doubt == nil { s.doubt = i }
+                i += 2
             case .still where lex(i + 1) == .there && i > start && t[i - 1].lex == .problem:
                 record(.miss, at: i); i += 2  // "Bug still there.": the failure persists
             case .still where s.success != nil && i >= start + 2 && t[i - 1].lex == .other
@@ -2924,6 +2947,8 @@ enum Reader {
                 i += 1
             case .retried where i > start && (t[i - 1].lex == .it || i > start + 1 && t[i - 2].lex == .it && t[i - 1].lex == .other):
                 i += 1  // "it just rephrased my question back at me": the answer's doing, not a retry
+            case .retried where pendingNegation.map({ i - $0 <= 2 }) == true:
+                pendingNegation = nil; s.oneCount = true; i += 1  // "Didn't compile. Didn't retry.": one try
             case .retried:
                 // "retried once", "rephrased twice", "reprompted 3 times": the first prompt, then those;
                 // with no count, more turns ("retried, still wrong" is a miss after them).
@@ -3138,6 +3163,8 @@ enum Reader {
                 }
             case .hitQuality:
                 record(.hitQuality, at: i); i += 1
+            case .hitWord where t[i].value == immediatelyMarker && i > start && t[i - 1].lex == .missWord:
+                i += 1  // "Produced code that deadlocks immediately.": how soon it failed
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
             case .partialWord where t[i].value == trimmedMarker && s.success == nil && s.hit == nil:
@@ -3349,6 +3376,9 @@ enum Reader {
             case .after where lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
                 && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
                 s.afterOneTurn = true; i += 4  // "bailed after the first answer": one turn
+            case .verify where t[i].value == triedMarker && lex(i + 1) == .number && (2...10).contains(t[i + 1].value)
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.turns(t[i + 1].value), at: i); i += 2  // "Wrong on every attempt (tried 3).": that many tries
             case .verify where lex(i + 1) == .once && !(lex(i + 2) == .vague && t[i + 2].value == moreMarker)
                 || lex(i + 1) == .it && lex(i + 2) == .once:
                 // "Tried once, wrong, didn't bother again.", "Tried it once": one try
@@ -3562,6 +3592,7 @@ enum Reader {
                 i += 1
             case .eventually where i >= 2 && t[i - 2].lex == .pronoun && t[i - 1].lex == .other,
                  .eventually where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker && t[i - 2].lex == .other,
+                 .eventually where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == 0 && t[i - 2].lex == .the,
                  .eventually where (0..<i).contains(where: { k in
                      (t[k].lex == .hitWord || (t[k].lex == .ordinal && t[k].value == 1 || t[k].lex == .single) && k + 1 < t.count && t[k + 1].lex == .turnNoun)
                          && (k == 0 || t[k - 1].lex != .negation) }):
