@@ -2042,6 +2042,8 @@ enum Reader {
             t[k].lex == .doubt && !(k + 1 < t.count && t[k + 1].lex == .number)
                 || t[k].lex == .sentenceEnd && t[k].value == 63  // "Works great! Also, it doesn't. Ship it?"
                 || t[k].lex == .tell && k > 0 && t[k - 1].lex == .negation  // "I don't know anymore."
+                // "Worked great — wait, no, that was the old binary. Need to retest."
+                || t[k].lex == .need && k + 2 < t.count && t[k + 1].lex == .to && t[k + 2].lex == .verify
                 // "It was fine but also it wasn't.", "It works, unless it doesn't": both at once
                 || t[k].lex == .negation && t[k].value != quantifierMarker && (k + 1 == t.count || [.clauseBreak, .sentenceEnd].contains(t[k + 1].lex))
                     && (max(0, k - 3)..<k).contains { t[$0].lex == .other && (t[$0].value == alsoMarker || t[$0].value == unlessMarker) }
