@@ -273,7 +273,7 @@ enum Tokenizer {
         add(.eventually, "eventually finally finaly eventualy")
         // A qualification of the answer: partial beside success (`worked, with caveats`); alone
         // (`long answer, lots of caveats`) it says nothing of the outcome.
-        add(.caveat, "caveat caveats meh eh")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
+        add(.caveat, "caveat caveats meh eh ugh")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
         add(.except, "except excepting minus")
@@ -305,7 +305,7 @@ enum Tokenizer {
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso")
+            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso mangles mangled mangling")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
@@ -464,6 +464,7 @@ enum Tokenizer {
         (["did", "the", "job"], .success),
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
+        (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
         (["time", "zone"], .other),
@@ -777,7 +778,8 @@ enum Tokenizer {
         mark(Reader.missingMarker, "missing")
         mark(Reader.revisitMarker, "revisit")
         mark(Reader.noteLabelMarker, "note")
-        mark(Reader.logReferenceMarker, "entry above")
+        mark(Reader.logReferenceMarker, "above")
+        mark(Reader.logEntryMarker, "entry header")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
@@ -1724,6 +1726,9 @@ enum Reader {
     /// Marks `running`, `waiting` and `evaluating`: after `still` (`Benchmark still running.`), not
     /// done yet.
     static let progressMarker = 58
+    /// Marks `entry` and `header` (see `noteLabelMarker`): opened by `Wrong` (`Wrong model name in
+    /// the header, it was gpt-4o.`), a note about the log.
+    static let logEntryMarker = 59
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2173,7 +2178,12 @@ enum Reader {
         if t.count >= 2, note(0), t[1].lex == .clauseBreak, t[1].value == 58 { return true }  // "Reminder:", "TODO:"
         // "Note: model name above is wrong", "Note: this entry is a duplicate.": about the log.
         if t.count >= 2, t[0].lex == .other, t[0].value == noteLabelMarker, t[1].lex == .clauseBreak, t[1].value == 58,
-           t.contains(where: { $0.lex == .other && $0.value == logReferenceMarker }) {
+           t.contains(where: { $0.lex == .other && ($0.value == logReferenceMarker || $0.value == logEntryMarker) }) {
+            return true
+        }
+        // "Wrong model name in the header, it was actually gpt-4o.", "Wrong log entry, ignore.": about the log.
+        let first = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
+        if t.count >= 2, t[0].lex == .missWord, t[1].lex == .other, t[..<min(first, 6)].contains(where: { $0.lex == .other && $0.value == logEntryMarker }) {
             return true
         }
         // "Abandoned the feature, so never found out.": whether it worked is not known (not "never
@@ -2875,6 +2885,8 @@ enum Reader {
                 // ("Kept it in the scratch folder.": stored, not used.)
                 if lex(i + 1) == .it, t[i].value != tookMarker, lex(i + 2) != .in_ { record(.success, at: i); i += 2; continue }
                 i += 1
+            case .still where i > start && t[i - 1].lex == .problem && lex(i + 1) == .other && t[i + 1].value == 0:
+                record(.miss, at: i); i += 2  // "The fix compiled but the bug still reproduces.": the failure persists
             case .still where lex(i + 1) == .other && t[i + 1].value == progressMarker:
                 // "Benchmark still running (2 of 5 suites done).": not done yet, the outcome is open
                 if s.doubt == nil { s.doubt = i }
@@ -2922,14 +2934,17 @@ enum Reader {
                 s.rest = true; i += 1
             case .shortfall where i > start && (t[i - 1].lex == .modifier || t[i - 1].lex == .other && t[i - 1].value == bitMarker):
                 i += 1  // "the comments are a bit verbose": a trifle
-            case .shortfall where t[i].value == missingMarker && i > start + 1 && t[i - 1].lex == .other && t[i - 1].value == articleMarker
+            case .shortfall where t[i].value == missingMarker && i > start + 1
+                && (t[i - 1].lex == .other && t[i - 1].value == articleMarker || t[i - 1].lex == .the)
                 && t[i - 2].lex == .other && t[i - 2].value == copulaMarker && i > start + 2 && t[i - 3].lex != .it:
                 i += 1  // "the race condition was a missing await": the bug's cause, found
             case .shortfall where t[i].value == skippedMarker && i == start && i + 1 == end && start > 0:
                 // "Answer was for Python 2. Skipped.": after what the answer was, the user passed it
                 // over ("Skipped" alone may be the task)
                 record(.miss, at: i); i += 1
-            case .shortfall where i > start && t[i - 1].lex == .pronoun:
+            case .shortfall where i > start && t[i - 1].lex == .pronoun,
+                 .shortfall where i > start + 1 && t[i - 1].lex == .had && t[i - 2].lex == .pronoun:
+                // ("which I had missed for two days": the user's, too)
                 i += 1  // "even handled the edge case I forgot to mention": the user's omission
             case .shortfall where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .stepIn:
                 i += 1  // "it even added the missing test case": what was missing, added
@@ -2995,6 +3010,12 @@ enum Reader {
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
                 // praise beside it is not meant.
                 record(.miss, at: i); s.sarcasm = true; i += 1
+            case .problem where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .other && t[i - 2].value == copulaMarker
+                && !(start..<i).contains(where: { [.negation, .still, .same].contains(t[$0].lex) }):
+                i += 1  // "The CORS headers were the issue, as it guessed.": the cause named, no failure
+            case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
+                && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
+                i += 3  // "The CORS issue was the missing preflight handler": the cause named
             case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
                 // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
                 record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
@@ -3058,8 +3079,12 @@ enum Reader {
                 if lex(i) == .need { i += 1 }
             case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker,
                  .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker,
-                 .times where ranBefore(t, i, start):
-                i += 1  // "10x faster", "regressed perf by 3x": a measure; "ran it 50x": runs of the code
+                 .times where ranBefore(t, i, start),
+                 .times where lex(i + 1) == .other && t[i + 1].value == 0 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
+                    && i > start && t[i - 1].lex != .verify:
+                // "10x faster", "regressed perf by 3x", "benchmark shows 3x throughput.": a measure; "ran
+                // it 50x": runs of the code
+                i += 1
             case .times:
                 // "wrong answer x2", "tried 3x": that many turns; "x1, clean": one; "had to nudge it
                 // x2": follow-ups, after the first prompt
