@@ -266,7 +266,7 @@ enum Tokenizer {
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
         // The user did the work: partial beside success (`fixed it myself`), a miss beside failure
         // (`abandoned, wrote it myself`).
-        add(.myself, "myself manually selbst mine zelf manuell handmatig")  // "the edge cases are mine"
+        add(.myself, "myself manually selbst mine zelf manuell handmatig handwrote")  // "the edge cases are mine"
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
@@ -353,7 +353,8 @@ enum Tokenizer {
         add(.away, "away")
         add(.what, "what")
         add(.wanted, "wanted want expected asked ask expecting listed specified described requested")
-        add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes")
+        add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes"
+            + " problemas problème problèmes")  // ("sin problemas", "sans problème")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
         add(.input, "context info information detail details hint hints guidance example examples "
             + "prompting coaxing coaching wrangling prodding arguing aanwijzing aanwijzingen")
@@ -464,6 +465,7 @@ enum Tokenizer {
         (["did", "the", "job"], .success),
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
+        (["hand", "wrote"], .myself),  // "Hand-wrote it in the end.": the user's own
         (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
@@ -780,6 +782,7 @@ enum Tokenizer {
         mark(Reader.noteLabelMarker, "note")
         mark(Reader.logReferenceMarker, "above")
         mark(Reader.logEntryMarker, "entry header")
+        mark(Reader.sortedMarker, "sorted")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
@@ -1729,6 +1732,9 @@ enum Reader {
     /// Marks `entry` and `header` (see `noteLabelMarker`): opened by `Wrong` (`Wrong model name in
     /// the header, it was gpt-4o.`), a note about the log.
     static let logEntryMarker = 59
+    /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
+    /// "sorted it".
+    static let sortedMarker = 60
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -3108,6 +3114,8 @@ enum Reader {
                     record(.miss, at: i); i += 1; continue
                 }
                 record(.negation, at: i); i += 1
+            case .success where t[i].value == sortedMarker && lex(i + 1) == .other:
+                i += 1  // "sorted ascending instead of descending": what the answer did, no verdict
             case .success where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.miss, at: i); i += 2  // "renamed every variable and fixed nothing"
@@ -3334,6 +3342,10 @@ enum Reader {
                     // "got the layout; I did the colours": a part of it right. "got the same error" is not.
                     var k = i + 2
                     while k < end, ![.clauseBreak, .sentenceEnd, .problem, .missWord, .negation, .no].contains(t[k].lex) { k += 1 }
+                    // "never got the auth flow right": a failure, however many words name the thing
+                    if let neg = pendingNegation, i - neg <= 2, let r = (i + 2..<min(k, end)).first(where: { t[$0].lex == .right }) {
+                        pendingNegation = nil; record(.miss, at: i); i = r + 1; continue
+                    }
                     // ("never got the recursion right": the verdict, and its negation, are in `right`.)
                     if k >= end || t[k].lex == .clauseBreak || t[k].lex == .sentenceEnd,
                        !t[(i + 2)..<min(k, end)].contains(where: { $0.lex == .right }) { record(.success, at: i) }
