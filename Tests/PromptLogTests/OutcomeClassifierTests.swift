@@ -853,6 +853,17 @@ import Testing
             ("Hand-wrote it in the end. The AI version deadlocked under load.", .miss),
             ("Wrong output — sorted ascending instead of descending.", .miss), ("Sorted.", .hit),
             ("Tried 5 times, never got the auth flow right.", .miss(5)),
+            // heldout-156, heldout-157: not tried (`never got back to it`, `before I tried`, `so never
+            // evaluated`), a count of problems that fell, `not a full`, `varios`, the user's own `I
+            // could not`.
+            ("Interrupted by a meeting, never got back to it.", .unclassified),
+            ("Skipped — the issue got fixed upstream before I tried.", .unclassified),
+            ("Abandoned the feature, so never evaluated the output.", .unclassified),
+            ("Didn't work, so never tested further.", .miss), ("Worked. Went from 14 lint errors to 0.", .hit),
+            ("Got me unstuck, not a full solution.", .partial(nil)), ("Funcionó después de varios intentos.", .partial(nil)),
+            ("Worked perfectly, which is more than I can say for my own attempt last week.", .hit),
+            ("Nailed the Rust lifetimes on the first reply, which, frankly, I could not.", .unclassified),
+            ("Looked right, wasn't.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1358,7 +1369,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-151.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-152.tsv` to `heldout-155.tsv`, written by six who never saw the rules, which the model
+/// `heldout-152.tsv` to `heldout-157.tsv`, written by eight who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-151.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1400,14 +1411,15 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-152.tsv to heldout-155.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-152.tsv to heldout-157.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-152.tsv", "heldout-153.tsv", "heldout-154.tsv", "heldout-155.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-152.tsv", "heldout-153.tsv", "heldout-154.tsv", "heldout-155.tsv",
+                     "heldout-156.tsv", "heldout-157.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1572,14 +1584,16 @@ import Testing
     /// measured once after the thirty-ninth to forty-first were trained on (at b35906f), read 474 right
     /// (94.8%) with 5 wrong verdicts (234 with 3, and 240 with 2). A forty-third, `heldout-154.tsv` and
     /// `heldout-155.tsv`, from the same brief, measured once after tuning the rules on the forty-second
-    /// (at deb88fe), read 488 right (97.6%) with 3 wrong verdicts (242 with 2, and 246 with 1). This
-    /// holds the classifier to the measurements of the first, forty-second and forty-third pairs, 1,455
-    /// of 1,500 with 8 wrong verdicts (no regression).
+    /// (at deb88fe), read 488 right (97.6%) with 3 wrong verdicts (242 with 2, and 246 with 1). A
+    /// forty-fourth, `heldout-156.tsv` and `heldout-157.tsv`, from the same brief, measured once after
+    /// tuning the rules on the forty-third (at f4a4396), read 474 right (94.8%) with 4 wrong verdicts
+    /// (237 with 2, and 237 with 2). This holds the classifier to the measurements of the first and
+    /// forty-second to forty-fourth pairs, 1,929 of 2,000 with 12 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1455, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 8, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 1929, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

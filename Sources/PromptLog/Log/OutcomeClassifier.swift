@@ -281,7 +281,7 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried tryed checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck retest verify confirm trust ci geprobeerd")
+            + "recheck retest verify confirm trust ci geprobeerd evaluated")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised")
@@ -327,7 +327,7 @@ enum Tokenizer {
         add(.go, "go")
         add(.pass, "pass passes")
         add(.vague, "couple few several many multiple more más extra additional further weitere weiteren weiterer some lots numerous various bunch "
-            + "handful umpteen alguns algumas algunos algunas unos unas quelques einige paar")
+            + "handful umpteen alguns algumas algunos algunas unos unas quelques einige paar varios varias plusieurs mehrere")
         add(.or, "or")
         add(.another, "another")
         add(.single, "single")
@@ -465,6 +465,8 @@ enum Tokenizer {
         (["did", "the", "job"], .success),
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
+        (["mixed", "up"], .missWord),  // "mixed up left and right joins"
+        (["say", "for", "my"], .other),  // "more than I can say for my own attempt": no work of the user's
         (["hand", "wrote"], .myself),  // "Hand-wrote it in the end.": the user's own
         (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
@@ -783,6 +785,8 @@ enum Tokenizer {
         mark(Reader.logReferenceMarker, "above")
         mark(Reader.logEntryMarker, "entry header")
         mark(Reader.sortedMarker, "sorted")
+        mark(Reader.backMarker, "back")
+        mark(Reader.beforeMarker, "before")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
@@ -1735,6 +1739,10 @@ enum Reader {
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
+    /// Marks `back`: after a denied `got` (`never got back to it`), not tried.
+    static let backMarker = 61
+    /// Marks `before`: before `I tried` (`got fixed upstream before I tried`), not tried.
+    static let beforeMarker = 62
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2016,7 +2024,11 @@ enum Reader {
                 var b = k - 1
                 // ("perfect!! (no it wasn't)": `no` before it, too.)
                 while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the, .failsDenied, .verify, .no].contains(t[b].lex) { b -= 1 }
-                if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except { return true }  // "worked, except it didn't"
+                // ("Nailed it on the first reply, which, frankly, I could not.": the user's, no retraction.)
+                if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except,  // "worked, except it didn't"
+                   !t[(b + 1)..<k].contains(where: { $0.lex == .pronoun }) {
+                    return true
+                }
             }
             // "first try, no": `no` on its own after a break, maybe after one word ("Actually no, it
             // was the old build").
@@ -2190,6 +2202,12 @@ enum Reader {
         // "Wrong model name in the header, it was actually gpt-4o.", "Wrong log entry, ignore.": about the log.
         let first = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
         if t.count >= 2, t[0].lex == .missWord, t[1].lex == .other, t[..<min(first, 6)].contains(where: { $0.lex == .other && $0.value == logEntryMarker }) {
+            return true
+        }
+        // "Abandoned the feature, so never evaluated the output.": not tried.
+        // (Not "Didn't work, so never tested further": the failure is said.)
+        if t.indices.contains(where: { $0 + 2 < t.count && t[$0].lex == .other && t[$0].value == soMarker
+            && t[$0 + 1].lex == .negation && t[$0 + 2].lex == .verify && !t[..<$0].contains(where: { $0.lex == .negation }) }) {
             return true
         }
         // "Abandoned the feature, so never found out.": whether it worked is not known (not "never
@@ -3016,6 +3034,9 @@ enum Reader {
                 // "10/10 would not prompt again", "wouldn't recommend": the verdict is failure, and
                 // praise beside it is not meant.
                 record(.miss, at: i); s.sarcasm = true; i += 1
+            case .problem where i > start && (max(start + 1, i - 3)..<i).contains(where: { k in
+                    t[k].lex == .number && t[k - 1].lex == .other && t[k - 1].value == fromMarker }):
+                i += 1  // "Went from 14 lint errors to 0.": a measure that fell
             case .problem where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .other && t[i - 2].value == copulaMarker
                 && !(start..<i).contains(where: { [.negation, .still, .same].contains(t[$0].lex) }):
                 i += 1  // "The CORS headers were the issue, as it guessed.": the cause named, no failure
@@ -3040,7 +3061,8 @@ enum Reader {
             case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
                 && (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .other && t[$0].value == againMarker }):
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "10/10 would hallucinate again"
-            case .negation where lex(i + 1) == .the && (lex(i + 2) == .whole || lex(i + 2) == .other && t[i + 2].value == fullMarker):
+            case .negation where (lex(i + 1) == .the || lex(i + 1) == .other && t[i + 1].value == articleMarker)
+                && (lex(i + 2) == .whole || lex(i + 2) == .other && t[i + 2].value == fullMarker):
                 // "Helped. Not the full solution.", "Worked, but not the whole thing.": success in part.
                 pendingNegation = nil; s.restricted = true; i += 3
             case .negation where s.keptPart && i > start && t[i - 1].lex == .clauseBreak:
@@ -3328,6 +3350,11 @@ enum Reader {
                     pendingNegation = nil; record(.miss, at: i); i += 2; continue  // "Never got there."
                 }
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
+                if lex(i + 1) == .other, t[i + 1].value == backMarker, let neg = pendingNegation, i - neg <= 2 {
+                    // "Interrupted by a meeting, never got back to it.": not tried, the outcome is open
+                    pendingNegation = nil; if s.doubt == nil { s.doubt = i }
+                    i += 2; continue
+                }
                 if lex(i + 1) == .other, t[i + 1].value == articleMarker, lex(i + 2) == .turnNoun, t[i + 2].value == chanceMarker {
                     i += 2; continue  // "Didn't get a chance to run it": the chance is read next
                 }
@@ -3415,6 +3442,9 @@ enum Reader {
             case .after where lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
                 && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
                 s.afterOneTurn = true; i += 4  // "bailed after the first answer": one turn
+            case .verify where i >= start + 2 && t[i - 1].lex == .pronoun && t[i - 2].lex == .other && t[i - 2].value == beforeMarker:
+                if s.doubt == nil { s.doubt = i }
+                i += 1  // "the issue got fixed upstream before I tried": not tried
             case .verify where t[i].value == triedMarker && lex(i + 1) == .number && (2...10).contains(t[i + 1].value)
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.turns(t[i + 1].value), at: i); i += 2  // "Wrong on every attempt (tried 3).": that many tries
@@ -3631,7 +3661,7 @@ enum Reader {
                 i += 1
             case .eventually where i >= 2 && t[i - 2].lex == .pronoun && t[i - 1].lex == .other,
                  .eventually where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker && t[i - 2].lex == .other,
-                 .eventually where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == 0 && t[i - 2].lex == .the,
+                 .eventually where i >= start + 2 && (t[i - 1].lex == .other && t[i - 1].value == 0 || t[i - 1].lex == .remark) && t[i - 2].lex == .the,
                  .eventually where (0..<i).contains(where: { k in
                      (t[k].lex == .hitWord || (t[k].lex == .ordinal && t[k].value == 1 || t[k].lex == .single) && k + 1 < t.count && t[k + 1].lex == .turnNoun)
                          && (k == 0 || t[k - 1].lex != .negation) }):
