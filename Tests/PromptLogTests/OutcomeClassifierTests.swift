@@ -864,6 +864,11 @@ import Testing
             ("Worked perfectly, which is more than I can say for my own attempt last week.", .hit),
             ("Nailed the Rust lifetimes on the first reply, which, frankly, I could not.", .unclassified),
             ("Looked right, wasn't.", .miss),
+            // heldout-158, heldout-159: Japanese 修正不要, a measure named by `start`, `improved ~30%`,
+            // `confirm ~3x speedup.`, a list of what was not needed.
+            ("完璧。修正不要。", .hit), ("Worked first try. Dropped cold start from 1.2s to 400ms.", .hit),
+            ("Success. Benchmarks improved ~30%.", .hit), ("Works. Benchmarks confirm ~3x speedup.", .hit),
+            ("Tried 3x, nothing.", .miss(3)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1369,7 +1374,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-151.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-152.tsv` to `heldout-157.tsv`, written by eight who never saw the rules, which the model
+/// `heldout-152.tsv` to `heldout-159.tsv`, written by ten who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-151.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1411,7 +1416,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-152.tsv to heldout-157.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-152.tsv to heldout-159.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1419,7 +1424,7 @@ import Testing
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-152.tsv", "heldout-153.tsv", "heldout-154.tsv", "heldout-155.tsv",
-                     "heldout-156.tsv", "heldout-157.tsv"]
+                     "heldout-156.tsv", "heldout-157.tsv", "heldout-158.tsv", "heldout-159.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1587,13 +1592,16 @@ import Testing
     /// (at deb88fe), read 488 right (97.6%) with 3 wrong verdicts (242 with 2, and 246 with 1). A
     /// forty-fourth, `heldout-156.tsv` and `heldout-157.tsv`, from the same brief, measured once after
     /// tuning the rules on the forty-third (at f4a4396), read 474 right (94.8%) with 4 wrong verdicts
-    /// (237 with 2, and 237 with 2). This holds the classifier to the measurements of the first and
-    /// forty-second to forty-fourth pairs, 1,929 of 2,000 with 12 wrong verdicts (no regression).
+    /// (237 with 2, and 237 with 2). A forty-fifth, `heldout-158.tsv` and `heldout-159.tsv`, from the
+    /// same brief, measured once after tuning the rules on the forty-fourth (at 0337bc2), read 487
+    /// right (97.4%) with 3 wrong verdicts (242 with 1, and 245 with 2). This holds the classifier to
+    /// the measurements of the first and forty-second to forty-fifth pairs, 2,416 of 2,500 with 15
+    /// wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1929, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 2416, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 15, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

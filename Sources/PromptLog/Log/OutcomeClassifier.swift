@@ -773,7 +773,7 @@ enum Tokenizer {
         mark(Reader.spentMarker, "spent")
         mark(Reader.warningMarker, "warning")
         mark(Reader.thanksMarker, "thanks thx")
-        mark(Reader.directionMarker, "down off")
+        mark(Reader.directionMarker, "down off improved increased reduced decreased")
         mark(Reader.whichMarker, "which")
         mark(Reader.introducedMarker, "introduced")
         mark(Reader.waitMarker, "wait")
@@ -814,7 +814,7 @@ enum Tokenizer {
     /// Pieces of words in scripts written without spaces (Japanese): a word holding one gives its
     /// signal. `3回目` is the third time.
     static let wordParts: [(part: String, lex: Lex)] = [
-        ("修正なし", .hitWord), ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
+        ("修正なし", .hitWord), ("修正不要", .hitWord), ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
         // Chinese
         ("不可用", .missWord), ("可用", .success), ("手动", .myself), ("错误", .problem),  // (不可用 before 可用, 错误 before 错)
@@ -1686,8 +1686,8 @@ enum Reader {
     /// Marks a word of digits and letters (`420ms`, `2GB`, `90s`): a measure, after `dropped ... to`
     /// or `from` a number fell ("Dropped p95 from 420ms to 90ms.").
     static let measureMarker = 40
-    /// Marks `down` and `off`: before a percentage a measure moved ("Bundle size down 31%."), after
-    /// one it was cut ("shaved 40% off the bundle").
+    /// Marks `down`, `improved`, `reduced` and the like: before a percentage a measure moved ("Bundle
+    /// size down 31%.", "Benchmarks improved ~30%."); `off` after one, it was cut ("shaved 40% off").
     static let directionMarker = 41
     /// Marks `which`: after `not sure` and before `fixed`, doubt about which change did it, not the
     /// outcome ("worked after several retries, not sure which change fixed it"; not "no idea which
@@ -2018,7 +2018,9 @@ enum Reader {
         while k < t.count {
             if t[k].lex == .retract { return true }
             let alone = k + 1 == t.count || t[k + 1].lex == .clauseBreak || t[k + 1].lex == .sentenceEnd
-            if t[k].lex == .negation, alone, !namedPartBefore(t, k, 0) {  // ("the rollback didn't": a part)
+            // ("no retries, no nudges, nothing.": a list of what was not needed.)
+            if t[k].lex == .negation, alone, !namedPartBefore(t, k, 0),
+               !(t[k].value == quantifierMarker && t[..<k].contains(where: { $0.lex == .no })) {  // ("the rollback didn't": a part)
                 // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
                 // break or the start.
                 var b = k - 1
@@ -2186,7 +2188,7 @@ enum Reader {
     static func measureFell(_ t: [Token], _ k: Int, _ end: Int) -> Bool {
         // (One or two words name it: "render time to 38ms".)
         var m = k
-        while m < min(end, k + 2), [.other, .failsDenied, .turnNoun].contains(t[m].lex), t[m].value != fromMarker { m += 1 }
+        while m < min(end, k + 2), [.other, .failsDenied, .turnNoun, .beginning].contains(t[m].lex), t[m].value != fromMarker { m += 1 }
         guard m > k, m + 1 < end, t[m].lex == .to || t[m].lex == .other && t[m].value == fromMarker else { return false }
         return t[m + 1].lex == .caveat && t[m + 1].value == percentMarker || t[m + 1].lex == .other && t[m + 1].value == measureMarker
     }
@@ -3109,7 +3111,7 @@ enum Reader {
                  .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker,
                  .times where ranBefore(t, i, start),
                  .times where lex(i + 1) == .other && t[i + 1].value == 0 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
-                    && i > start && t[i - 1].lex != .verify:
+                    && i > start && !(t[i - 1].lex == .verify && t[i - 1].value == triedMarker):
                 // "10x faster", "regressed perf by 3x", "benchmark shows 3x throughput.": a measure; "ran
                 // it 50x": runs of the code
                 i += 1
