@@ -869,6 +869,12 @@ import Testing
             ("完璧。修正不要。", .hit), ("Worked first try. Dropped cold start from 1.2s to 400ms.", .hit),
             ("Success. Benchmarks improved ~30%.", .hit), ("Works. Benchmarks confirm ~3x speedup.", .hit),
             ("Tried 3x, nothing.", .miss(3)),
+            // phrasings-158, phrasings-159 (tuned on after training): a question of how to label it,
+            // `only had to hit accept`, time spent before the prompt.
+            ("Does \"worked\" count if I had to restart the server?", .unclassified), ("It \"works\".", .miss),
+            ("Perfect, I only had to hit accept.", .hit),
+            ("It worked on the first try, to my mild annoyance after two days of debugging it myself.", .hit),
+            ("Worked after 2 hours of back and forth.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1372,11 +1378,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-151.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-152.tsv` to `heldout-159.tsv`, written by ten who never saw the rules, which the model
-/// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
-/// and `phrasings-14.tsv` to `phrasings-151.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-159.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-159.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1411,20 +1416,20 @@ import Testing
          "phrasings-114.tsv", "phrasings-115.tsv", "phrasings-116.tsv", "phrasings-117.tsv", "phrasings-118.tsv", "phrasings-119.tsv", "phrasings-120.tsv", "phrasings-121.tsv", "phrasings-122.tsv", "phrasings-123.tsv", "phrasings-124.tsv", "phrasings-125.tsv", "phrasings-126.tsv", "phrasings-127.tsv", "phrasings-128.tsv", "phrasings-129.tsv", "phrasings-130.tsv", "phrasings-131.tsv", "phrasings-132.tsv", "phrasings-133.tsv",
          "phrasings-134.tsv", "phrasings-135.tsv", "phrasings-136.tsv", "phrasings-137.tsv", "phrasings-138.tsv", "phrasings-139.tsv",
          "phrasings-140.tsv", "phrasings-141.tsv", "phrasings-142.tsv", "phrasings-143.tsv", "phrasings-144.tsv", "phrasings-145.tsv",
-         "phrasings-146.tsv", "phrasings-147.tsv", "phrasings-148.tsv", "phrasings-149.tsv", "phrasings-150.tsv", "phrasings-151.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-146.tsv", "phrasings-147.tsv", "phrasings-148.tsv", "phrasings-149.tsv", "phrasings-150.tsv", "phrasings-151.tsv",
+         "phrasings-152.tsv", "phrasings-153.tsv", "phrasings-154.tsv", "phrasings-155.tsv", "phrasings-156.tsv", "phrasings-157.tsv", "phrasings-158.tsv", "phrasings-159.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-152.tsv to heldout-159.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-152.tsv", "heldout-153.tsv", "heldout-154.tsv", "heldout-155.tsv",
-                     "heldout-156.tsv", "heldout-157.tsv", "heldout-158.tsv", "heldout-159.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1585,23 +1590,23 @@ import Testing
     /// forty-first, from the same brief, measured once after tuning the rules on the fortieth (at
     /// f34cbd4; now phrasings-150.tsv and phrasings-151.tsv), read 479 right (95.8%) with 1 wrong
     /// verdict (236 with none, and 243 with 1). The thirty-ninth to forty-first pairs are tuned and
-    /// trained on now. A forty-second, `heldout-152.tsv` and `heldout-153.tsv`, from the same brief,
-    /// measured once after the thirty-ninth to forty-first were trained on (at b35906f), read 474 right
-    /// (94.8%) with 5 wrong verdicts (234 with 3, and 240 with 2). A forty-third, `heldout-154.tsv` and
-    /// `heldout-155.tsv`, from the same brief, measured once after tuning the rules on the forty-second
-    /// (at deb88fe), read 488 right (97.6%) with 3 wrong verdicts (242 with 2, and 246 with 1). A
-    /// forty-fourth, `heldout-156.tsv` and `heldout-157.tsv`, from the same brief, measured once after
-    /// tuning the rules on the forty-third (at f4a4396), read 474 right (94.8%) with 4 wrong verdicts
-    /// (237 with 2, and 237 with 2). A forty-fifth, `heldout-158.tsv` and `heldout-159.tsv`, from the
-    /// same brief, measured once after tuning the rules on the forty-fourth (at 0337bc2), read 487
-    /// right (97.4%) with 3 wrong verdicts (242 with 1, and 245 with 2). This holds the classifier to
-    /// the measurements of the first and forty-second to forty-fifth pairs, 2,416 of 2,500 with 15
-    /// wrong verdicts (no regression).
+    /// trained on now. A forty-second, from the same brief, measured once after the thirty-ninth to
+    /// forty-first were trained on (at b35906f; now phrasings-152.tsv and phrasings-153.tsv), read 474
+    /// right (94.8%) with 5 wrong verdicts (234 with 3, and 240 with 2). A forty-third, measured once
+    /// after tuning the rules on the forty-second (at deb88fe; now phrasings-154.tsv and
+    /// phrasings-155.tsv), read 488 right (97.6%) with 3 wrong verdicts (242 with 2, and 246 with 1). A
+    /// forty-fourth, measured once after tuning the rules on the forty-third (at f4a4396; now
+    /// phrasings-156.tsv and phrasings-157.tsv), read 474 right (94.8%) with 4 wrong verdicts (237 with
+    /// 2, and 237 with 2). A forty-fifth, measured once after tuning the rules on the forty-fourth (at
+    /// 0337bc2; now phrasings-158.tsv and phrasings-159.tsv), read 487 right (97.4%) with 3 wrong
+    /// verdicts (242 with 1, and 245 with 2). The forty-second to forty-fifth pairs are tuned and
+    /// trained on now. This holds the classifier to the first pair's measurement, 493 of 500 with no
+    /// wrong verdict (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 2416, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 15, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -787,6 +787,7 @@ enum Tokenizer {
         mark(Reader.sortedMarker, "sorted")
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
+        mark(Reader.timeUnitMarker, "days hours weeks months")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
@@ -1743,6 +1744,9 @@ enum Reader {
     static let backMarker = 61
     /// Marks `before`: before `I tried` (`got fixed upstream before I tried`), not tried.
     static let beforeMarker = 62
+    /// Marks `days`, `hours`, `weeks` and `months`: after `after` and a number (`after two days of
+    /// debugging it myself`), time that passed before, no help to the answer.
+    static let timeUnitMarker = 63
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2234,6 +2238,12 @@ enum Reader {
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
         if undoneWithoutReason(&tokens) || bareContradiction(tokens) || countAlone(tokens) || noteAboutTheLog(tokens) {
+            return .unclassified
+        }
+        // A question alone with a word in scare quotes (`Does "worked" count if I had to restart the
+        // server?`): the writer asks how to label it, no sarcasm.
+        if let last = tokens.last, last.lex == .sentenceEnd, last.value == 63, !tokens.dropLast().contains(where: { $0.lex == .sentenceEnd }),
+           tokens.contains(where: { $0.lex == .sarcasm && $0.value == 0 }) {
             return .unclassified
         }
         if let logged = attemptLog(&tokens) { return logged }
@@ -3394,12 +3404,22 @@ enum Reader {
                     i += 2; continue
                 }
                 i += 1
+            case .had where lex(i + 1) == .to && i > start && t[i - 1].lex == .only && lex(i + 2) == .labelHit:
+                i += 3  // "Perfect, I only had to hit accept.": no work
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == waitMarker:
                 i += 3  // "had to wait like 90s for the response": the user's time, no help to the answer
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == readMarker:
                 i += 3  // "Had to read the diff twice to believe it": the user's reading, no help to the answer
             case .had where lex(i + 1) == .to:
                 record(.partial, at: i); i += 2
+            case .after where lex(i + 1) == .number && lex(i + 2) == .other && t[i + 2].value == timeUnitMarker:
+                // "to my mild annoyance after two days of debugging it myself": time before the prompt,
+                // and what the user did in it
+                // (Not "after 2 hours of back and forth": prompts, which are read.)
+                i += 3
+                var k = i
+                while k < end, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd { k += 1 }
+                if !t[i..<k].contains(where: { [.intervention, .turnNoun, .retried].contains($0.lex) }) { i = k }
             case .after where lex(i + 1) == .number && (2...10).contains(t[i + 1].value) && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.turns(t[i + 1].value), at: i); i += 2  // "no dice after 2", "bailed after 2": that many tries
             case .after where (lex(i + 1) == .number || lex(i + 1) == .single) && turnPhrase(t, i + 1, end)?.count == 1:
