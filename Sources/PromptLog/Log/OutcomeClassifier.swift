@@ -788,6 +788,7 @@ enum Tokenizer {
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
         mark(Reader.timeUnitMarker, "days hours weeks months")
+        mark(Reader.beenMarker, "been")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
@@ -1747,6 +1748,9 @@ enum Reader {
     /// Marks `days`, `hours`, `weeks` and `months`: after `after` and a number (`after two days of
     /// debugging it myself`), time that passed before, no help to the answer.
     static let timeUnitMarker = 63
+    /// Marks `been`: after `had` before a failure (`Had been stuck on this for two days.`), the
+    /// user's past, not the answer's.
+    static let beenMarker = 64
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -3058,6 +3062,12 @@ enum Reader {
             case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
                 // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
                 record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
+            case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == beenMarker && t[i - 2].lex == .had,
+                 .missWord where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker })
+                    && s.success == nil && s.hit == nil:
+                // "Had been stuck on this for two days.": the user's past; "way cleaner than my callback
+                // mess": what it is compared with
+                i += 1
             case .missWord where onlyPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "only the timezone math was wrong": a part failed
             case .missWord where lex(i + 1) == .myself && (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .pronoun }):
@@ -3683,7 +3693,8 @@ enum Reader {
                 i += 1
             case .eventually where i >= 2 && t[i - 2].lex == .pronoun && t[i - 1].lex == .other,
                  .eventually where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker && t[i - 2].lex == .other,
-                 .eventually where i >= start + 2 && (t[i - 1].lex == .other && t[i - 1].value == 0 || t[i - 1].lex == .remark) && t[i - 2].lex == .the,
+                 .eventually where i >= start + 2 && (t[i - 1].lex == .other && t[i - 1].value == 0 || t[i - 1].lex == .remark)
+                    && (t[i - 2].lex == .the || i >= start + 3 && t[i - 2].lex == .other && t[i - 3].lex == .the),
                  .eventually where (0..<i).contains(where: { k in
                      (t[k].lex == .hitWord || (t[k].lex == .ordinal && t[k].value == 1 || t[k].lex == .single) && k + 1 < t.count && t[k + 1].lex == .turnNoun)
                          && (k == 0 || t[k - 1].lex != .negation) }):
