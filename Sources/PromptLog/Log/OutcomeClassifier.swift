@@ -309,7 +309,7 @@ enum Tokenizer {
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
-            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt faltou")
+            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -2214,10 +2214,11 @@ enum Reader {
         if t.count >= 2, t[0].lex == .missWord, t[1].lex == .other, t[..<min(first, 6)].contains(where: { $0.lex == .other && $0.value == logEntryMarker }) {
             return true
         }
-        // "Abandoned the feature, so never evaluated the output.": not tried.
+        // "Abandoned the feature, so never evaluated the output.", "so never ran the code": not tried.
         // (Not "Didn't work, so never tested further": the failure is said.)
         if t.indices.contains(where: { $0 + 2 < t.count && t[$0].lex == .other && t[$0].value == soMarker
-            && t[$0 + 1].lex == .negation && t[$0 + 2].lex == .verify && !t[..<$0].contains(where: { $0.lex == .negation }) }) {
+            && t[$0 + 1].lex == .negation && (t[$0 + 2].lex == .verify || t[$0 + 2].lex == .failsDenied && t[$0 + 2].value == ranMarker)
+            && !t[..<$0].contains(where: { $0.lex == .negation }) }) {
             return true
         }
         // "Abandoned the feature, so never found out.": whether it worked is not known (not "never
@@ -3130,7 +3131,7 @@ enum Reader {
             case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker,
                  .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker,
                  .times where ranBefore(t, i, start),
-                 .times where lex(i + 1) == .other && t[i + 1].value == 0 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
+                 .times where lex(i + 1) == .other && t[i + 1].value == 0 && [.clauseBreak, .sentenceEnd, .on, .in_].contains(lex(i + 2))
                     && i > start && !(t[i - 1].lex == .verify && t[i - 1].value == triedMarker):
                 // "10x faster", "regressed perf by 3x", "benchmark shows 3x throughput.": a measure; "ran
                 // it 50x": runs of the code
