@@ -2307,8 +2307,9 @@ enum Reader {
             }
             // "Kinda? It fixed the crash but broke the toggle.": the writer answers a question of their
             // own, in part; what follows says which part.
-            if range.1 < tokens.count && tokens[range.1].value == 63, range.1 - range.0 == 1, k + 1 < sentences.count,
-               tokens[range.0].lex == .partialWord, tokens[range.0].value == degreeMarker {
+            if range.1 < tokens.count && tokens[range.1].value == 63, k + 1 < sentences.count,
+               range.1 - range.0 == 1 && tokens[range.0].lex == .partialWord && tokens[range.0].value == degreeMarker
+                || range.1 - range.0 == 2 && [.kind, .sort].contains(tokens[range.0].lex) && tokens[range.0 + 1].lex == .of {  // "Kind of?"
                 tokens[range.1].value = 46
             }
             // A question ("Works?", "Did it fail?") states nothing, but its doubt stands.
@@ -2932,6 +2933,11 @@ enum Reader {
                 // "Benchmark still running (2 of 5 suites done).": not done yet, the outcome is open
                 if s.doubt == nil { s.doubt = i }
                 i += 2
+            case .still where lex(i + 1) == .there && i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
+                && (t[i - 2].lex == .problem || t[i - 2].lex == .missWord && t[i - 2].value == failureNounMarker):
+                record(.miss, at: i); i += 2  // "The patch applied but the crash is still there.": the failure persists
+            case .still where i > start && t[i - 1].lex == .pronoun && lex(i + 1) == .negation:
+                i += 1  // "though I still don't fully understand why": the user's, not the answer's
             case .still where lex(i + 1) == .there && i > start && t[i - 1].lex == .problem:
                 record(.miss, at: i); i += 2  // "Bug still there.": the failure persists
             case .still where s.success != nil && i >= start + 2 && t[i - 1].lex == .other
@@ -3415,6 +3421,10 @@ enum Reader {
                     i += 2; continue
                 }
                 i += 1
+            case .had where lex(i + 1) == .to && pendingNegation.map({ i - $0 <= 2 }) == true
+                && [.twice, .thrice].contains(lex(i + 3)):
+                // "Didn't have to ask twice.": no follow-up; the count is denied with it
+                pendingNegation = nil; i += 4
             case .had where lex(i + 1) == .to && i > start && t[i - 1].lex == .only && lex(i + 2) == .labelHit:
                 i += 3  // "Perfect, I only had to hit accept.": no work
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == waitMarker:
