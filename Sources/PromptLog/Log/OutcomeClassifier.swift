@@ -1711,11 +1711,12 @@ enum Reader {
     /// Marks `revisit`: after `need to` (`I'll need to revisit`), the answer is not done yet (a
     /// caveat); "Will revisit the naming later" is no caveat.
     static let revisitMarker = 48
-    /// Marks `note` as a label (`Note: this entry duplicates the one above.`) and `entry`, `above`,
-    /// `found` (after a denial, `never found out`): with a reference to the log, a note about it; the
-    /// outcome never found out is none.
+    /// Marks `note`: as a label with a reference to the log after it (`Note: model name above is
+    /// wrong.`, `Note: this entry duplicates another.`), a note about the log.
     static let noteLabelMarker = 49
+    /// Marks `above`: after a `Note:` label, a reference to the log (see `noteLabelMarker`).
     static let logReferenceMarker = 50
+    /// Marks `found`: denied before `out` (`so never found out`), the outcome is not known.
     static let foundMarker = 51
     /// Marks `longer`: after `no` (`the UI no longer freezes`), a failure ended, or a success did.
     static let longerMarker = 52
@@ -1735,8 +1736,8 @@ enum Reader {
     /// Marks `running`, `waiting` and `evaluating`: after `still` (`Benchmark still running.`), not
     /// done yet.
     static let progressMarker = 58
-    /// Marks `entry` and `header` (see `noteLabelMarker`): opened by `Wrong` (`Wrong model name in
-    /// the header, it was gpt-4o.`), a note about the log.
+    /// Marks `entry` and `header`: after a `Note:` label, or in a bullet opened by `Wrong` (`Wrong
+    /// model name in the header, it was gpt-4o.`), a reference to the log: a note about it.
     static let logEntryMarker = 59
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
