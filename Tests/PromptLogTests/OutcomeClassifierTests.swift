@@ -890,6 +890,12 @@ import Testing
             ("All 212 tests pass. Didn't have to ask twice.", .hit), ("I had to ask twice.", .partial(2)),
             ("Kind of? It fixed the symptom, not the cause.", .partial(nil)),
             ("Sort of? The animation runs but stutters on older Android devices.", .partial(nil)),
+            // heldout-166, heldout-167: the user's loss, no answer came, `no leaks`, `chokes`, `parse`.
+            ("Tried it, then the laptop died and I lost the output.", .unclassified),
+            ("Model timed out, never got a response; retry tomorrow.", .unclassified),
+            ("Never got a single passing test.", .miss), ("No crashes.", .hit),
+            ("Kotlin coroutine rewrite worked immediately, no leaks in LeakCanary.", .hit),
+            ("Output didn't even parse.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1395,7 +1401,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-159.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-160.tsv` to `heldout-165.tsv`, written by eight who never saw the rules, which the model
+/// `heldout-160.tsv` to `heldout-167.tsv`, written by ten who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-159.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1438,7 +1444,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-160.tsv to heldout-165.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-160.tsv to heldout-167.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1446,7 +1452,7 @@ import Testing
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-160.tsv", "heldout-161.tsv", "heldout-162.tsv", "heldout-163.tsv",
-                     "heldout-164.tsv", "heldout-165.tsv"]
+                     "heldout-164.tsv", "heldout-165.tsv", "heldout-166.tsv", "heldout-167.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1624,13 +1630,16 @@ import Testing
     /// (at aed1d30), read 475 right (95.0%) with 2 wrong verdicts (238 with none, and 237 with 2). A
     /// forty-eighth, `heldout-164.tsv` and `heldout-165.tsv`, from the same brief, measured once after
     /// tuning the rules on the forty-seventh (at 4f42fec), read 482 right (96.4%) with 2 wrong verdicts
-    /// (240 with 1, and 242 with 1). This holds the classifier to the measurements of the first and
-    /// forty-sixth to forty-eighth pairs, 1,934 of 2,000 with 4 wrong verdicts (no regression).
+    /// (240 with 1, and 242 with 1). A forty-ninth, `heldout-166.tsv` and `heldout-167.tsv`, from the
+    /// same brief, measured once after tuning the rules on the forty-eighth (at a262955), read 478
+    /// right (95.6%) with 3 wrong verdicts (234 with 2, and 244 with 1). This holds the classifier to
+    /// the measurements of the first and forty-sixth to forty-ninth pairs, 2,412 of 2,500 with 7 wrong
+    /// verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1934, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 4, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 2412, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 7, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

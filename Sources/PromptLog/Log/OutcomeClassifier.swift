@@ -305,7 +305,7 @@ enum Tokenizer {
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso mangles mangled mangling")
+            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
@@ -421,7 +421,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches address addresses addressed")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches address addresses addressed parse parses")
         return d
     }()
 
@@ -465,6 +465,7 @@ enum Tokenizer {
         (["did", "the", "job"], .success),
         (["back", "and", "forths"], .intervention),
         (["made", "up"], .missWord),  // made up an API
+        (["hard", "to", "say"], .doubt),  // "Hard to say — the latency dropped but so did traffic"
         (["mixed", "up"], .missWord),  // "mixed up left and right joins"
         (["say", "for", "my"], .other),  // "more than I can say for my own attempt": no work of the user's
         (["hand", "wrote"], .myself),  // "Hand-wrote it in the end.": the user's own
@@ -789,6 +790,7 @@ enum Tokenizer {
         mark(Reader.beforeMarker, "before")
         mark(Reader.timeUnitMarker, "days hours weeks months")
         mark(Reader.beenMarker, "been")
+        mark(Reader.lostMarker, "lost")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
@@ -1752,6 +1754,9 @@ enum Reader {
     /// Marks `been`: after `had` before a failure (`Had been stuck on this for two days.`), the
     /// user's past, not the answer's.
     static let beenMarker = 64
+    /// Marks `lost`: after `I` or `we` (`the laptop died and I lost the output`), the user's loss,
+    /// not the answer's failure.
+    static let lostMarker = 65
     /// Marks `old`, `original`, `existing`, `previous`: after `kept the`, the user's own version.
     static let oldMarker = 19
     /// Marks `number` ("try number three"): the count follows.
@@ -2220,6 +2225,11 @@ enum Reader {
         if t.indices.contains(where: { $0 + 2 < t.count && t[$0].lex == .other && t[$0].value == soMarker
             && t[$0 + 1].lex == .negation && (t[$0 + 2].lex == .verify || t[$0 + 2].lex == .failsDenied && t[$0 + 2].value == ranMarker)
             && !t[..<$0].contains(where: { $0.lex == .negation }) }) {
+            return true
+        }
+        // "Model timed out, never got a response; retry tomorrow.": no answer came.
+        if t.indices.contains(where: { $0 + 3 < t.count && t[$0].lex == .negation && t[$0 + 1].lex == .got
+            && t[$0 + 2].lex == .other && t[$0 + 2].value == articleMarker && t[$0 + 3].lex == .turnNoun && t[$0 + 3].value != chanceMarker }) {
             return true
         }
         // "Abandoned the feature, so never found out.": whether it worked is not known (not "never
@@ -3070,6 +3080,11 @@ enum Reader {
             case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
                 // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
                 record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
+            case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun:
+                // "Tried it, then the laptop died and I lost the output.": the user's loss; whether it
+                // worked is not known
+                if s.doubt == nil { s.doubt = i }
+                i += 1
             case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == beenMarker && t[i - 2].lex == .had,
                  .missWord where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker })
                     && s.success == nil && s.hit == nil:
@@ -3152,6 +3167,8 @@ enum Reader {
                 i += 1
             case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
+            case .no where lex(i + 1) == .missWord && t[i + 1].value != flawMarker && [.clauseBreak, .sentenceEnd, .in_].contains(lex(i + 2)):
+                record(.success, at: i + 1); i += 2  // "worked immediately, no leaks in LeakCanary": none came
             case .no where s.success != nil && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd)
                 && (max(start, i - 3)..<i).contains(where: { t[$0].lex == .rest }):
                 s.restricted = true; i += 1  // "Part 1 yes, part 2 no.": a part failed
