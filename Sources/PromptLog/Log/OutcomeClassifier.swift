@@ -2702,6 +2702,12 @@ enum Reader {
         var negationScope = 4  // how many words a negation reaches: to the clause's end for `none`, `not a single`
         var i = start
         func lex(_ k: Int) -> Lex { k < end ? t[k].lex : .sentenceEnd }
+        /// Where the clause holding `k` ends: its break, its sentence's end, or `end`.
+        func clauseEnd(_ k: Int) -> Int {
+            var e = k
+            while e < end, t[e].lex != .clauseBreak, t[e].lex != .sentenceEnd { e += 1 }
+            return e
+        }
         /// A word outside the lexicon standing alone at the end of its clause ("but not 4o").
         func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
         /// `gone` after the problem at `k`, maybe after `is` ("CORS error gone", "the bug is gone").
@@ -2868,8 +2874,7 @@ enum Reader {
                     && t[(i + 1)..<min(end, i + 3)].allSatisfy({ [.pronoun, .tell, .other].contains($0.lex) }):
                 // "not sure why", "no idea how": doubt about the cause, not the outcome; what the clause
                 // says after it is the cause ("not sure why the old code broke").
-                i += 2
-                while i < end, t[i].lex != .clauseBreak, t[i].lex != .sentenceEnd { i += 1 }
+                i = clauseEnd(i + 2)
             case .doubt:
                 if s.doubt == nil { s.doubt = i }
                 pendingHedge = i; pendingNegation = nil; i += 1
@@ -3215,8 +3220,7 @@ enum Reader {
             case .other where t[i].value == feelingMarker && (s.success != nil || s.hit != nil):
                 // "Worked in one go, which surprised me given last week's mess.": the rest of the clause
                 // is why the writer was surprised, not the outcome.
-                i += 1
-                while i < end, t[i].lex != .clauseBreak, t[i].lex != .sentenceEnd { i += 1 }
+                i = clauseEnd(i + 1)
             case .other where t[i].value == spentMarker:
                 s.effort = true; i += 1
             case .remark where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == itsMarker
@@ -3456,8 +3460,7 @@ enum Reader {
                 // and what the user did in it
                 // (Not "after 2 hours of back and forth": prompts, which are read.)
                 i += 3
-                var k = i
-                while k < end, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd { k += 1 }
+                let k = clauseEnd(i)
                 if !t[i..<k].contains(where: { [.intervention, .turnNoun, .retried].contains($0.lex) }) { i = k }
             case .after where lex(i + 1) == .number && (2...10).contains(t[i + 1].value) && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.turns(t[i + 1].value), at: i); i += 2  // "no dice after 2", "bailed after 2": that many tries
@@ -3707,8 +3710,7 @@ enum Reader {
                 // "Didn't get a chance to run it before the meeting.", "haven't had a chance to test":
                 // not tried, so the outcome is open
                 pendingNegation = nil; if s.doubt == nil { s.doubt = i }
-                i += 2
-                while i < end, t[i].lex != .clauseBreak, t[i].lex != .sentenceEnd { i += 1 }
+                i = clauseEnd(i + 2)
             case .number where ranBefore(t, i, start) && lex(i + 1) == .turnNoun:
                 i += 2  // "ran the stress test 500 times": runs of the code, not prompts
             case .number, .ordinal, .vague, .single, .another:
