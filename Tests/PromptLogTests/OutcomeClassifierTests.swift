@@ -896,6 +896,11 @@ import Testing
             ("Never got a single passing test.", .miss), ("No crashes.", .hit),
             ("Kotlin coroutine rewrite worked immediately, no leaks in LeakCanary.", .hit),
             ("Output didn't even parse.", .miss),
+            // phrasings-161, phrasings-166 (tuned on after training): a manner in scare quotes, a
+            // measure that `dropped`.
+            ("It \"helpfully\" deleted my tests.", .miss),
+            ("Hard to say — the latency dropped but so did traffic\n  that day.", .unclassified),
+            ("Works. Memory usage dropped 40%.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1399,11 +1404,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-159.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-160.tsv` to `heldout-167.tsv`, written by ten who never saw the rules, which the model
-/// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
-/// and `phrasings-14.tsv` to `phrasings-159.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-167.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, held out (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
+/// and `phrasings-14.tsv` to `phrasings-167.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1439,20 +1443,20 @@ import Testing
          "phrasings-134.tsv", "phrasings-135.tsv", "phrasings-136.tsv", "phrasings-137.tsv", "phrasings-138.tsv", "phrasings-139.tsv",
          "phrasings-140.tsv", "phrasings-141.tsv", "phrasings-142.tsv", "phrasings-143.tsv", "phrasings-144.tsv", "phrasings-145.tsv",
          "phrasings-146.tsv", "phrasings-147.tsv", "phrasings-148.tsv", "phrasings-149.tsv", "phrasings-150.tsv", "phrasings-151.tsv",
-         "phrasings-152.tsv", "phrasings-153.tsv", "phrasings-154.tsv", "phrasings-155.tsv", "phrasings-156.tsv", "phrasings-157.tsv", "phrasings-158.tsv", "phrasings-159.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-152.tsv", "phrasings-153.tsv", "phrasings-154.tsv", "phrasings-155.tsv", "phrasings-156.tsv", "phrasings-157.tsv", "phrasings-158.tsv", "phrasings-159.tsv",
+         "phrasings-160.tsv", "phrasings-161.tsv", "phrasings-162.tsv", "phrasings-163.tsv", "phrasings-164.tsv", "phrasings-165.tsv", "phrasings-166.tsv", "phrasings-167.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-160.tsv to heldout-167.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-160.tsv", "heldout-161.tsv", "heldout-162.tsv", "heldout-163.tsv",
-                     "heldout-164.tsv", "heldout-165.tsv", "heldout-166.tsv", "heldout-167.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1623,23 +1627,23 @@ import Testing
     /// 2, and 237 with 2). A forty-fifth, measured once after tuning the rules on the forty-fourth (at
     /// 0337bc2; now phrasings-158.tsv and phrasings-159.tsv), read 487 right (97.4%) with 3 wrong
     /// verdicts (242 with 1, and 245 with 2). The forty-second to forty-fifth pairs are tuned and
-    /// trained on now. A forty-sixth, `heldout-160.tsv` and `heldout-161.tsv`, from the same brief,
-    /// measured once after the forty-second to forty-fifth were trained on (at b517c38), read 484 right
-    /// (96.8%) with no wrong verdict (243 and 241). A forty-seventh, `heldout-162.tsv` and
-    /// `heldout-163.tsv`, from the same brief, measured once after tuning the rules on the forty-sixth
-    /// (at aed1d30), read 475 right (95.0%) with 2 wrong verdicts (238 with none, and 237 with 2). A
-    /// forty-eighth, `heldout-164.tsv` and `heldout-165.tsv`, from the same brief, measured once after
-    /// tuning the rules on the forty-seventh (at 4f42fec), read 482 right (96.4%) with 2 wrong verdicts
-    /// (240 with 1, and 242 with 1). A forty-ninth, `heldout-166.tsv` and `heldout-167.tsv`, from the
-    /// same brief, measured once after tuning the rules on the forty-eighth (at a262955), read 478
-    /// right (95.6%) with 3 wrong verdicts (234 with 2, and 244 with 1). This holds the classifier to
-    /// the measurements of the first and forty-sixth to forty-ninth pairs, 2,412 of 2,500 with 7 wrong
-    /// verdicts (no regression).
+    /// trained on now. A forty-sixth, from the same brief, measured once after the forty-second to
+    /// forty-fifth were trained on (at b517c38; now phrasings-160.tsv and phrasings-161.tsv), read 484
+    /// right (96.8%) with no wrong verdict (243 and 241). A forty-seventh, from the same brief,
+    /// measured once after tuning the rules on the forty-sixth (at aed1d30; now phrasings-162.tsv and
+    /// phrasings-163.tsv), read 475 right (95.0%) with 2 wrong verdicts (238 with none, and 237 with
+    /// 2). A forty-eighth, from the same brief, measured once after tuning the rules on the
+    /// forty-seventh (at 4f42fec; now phrasings-164.tsv and phrasings-165.tsv), read 482 right (96.4%)
+    /// with 2 wrong verdicts (240 with 1, and 242 with 1). A forty-ninth, from the same brief, measured
+    /// once after tuning the rules on the forty-eighth (at a262955; now phrasings-166.tsv and
+    /// phrasings-167.tsv), read 478 right (95.6%) with 3 wrong verdicts (234 with 2, and 244 with 1).
+    /// The forty-sixth to forty-ninth pairs are tuned and trained on now. This holds the classifier to
+    /// the first pair's measurement, 493 of 500 with no wrong verdict (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 2412, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 7, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -734,6 +734,7 @@ enum Tokenizer {
         mark(Reader.actuallyMarker, "actually")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
+        mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
@@ -872,10 +873,15 @@ enum Tokenizer {
         // is a verb or praise ("optimized", "works"); a lone such word in quotes is sarcasm.
         var quoteOpen: Int? = nil
         var scareWord = false
+        var scareAdverb = false
+        var quotedWords = 0
         func quote() {
             flushWord()
             if let open = quoteOpen {
                 if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
+                // A manner in quotes (`it also "helpfully" reformatted 200 lines`): something the
+                // answer did that was not wanted, a flaw beside what worked.
+                else if scareAdverb && tokens.count == open + 1 { forgetWords(); tokens[open] = Token(lex: .missWord) }
                 // Two words or more in quotes are someone else's words, the answer's as a rule
                 // (`three rounds of "you're absolutely right!"`): no verdict of the user's.
                 else if tokens.count >= open + 2 { tokens.removeLast(tokens.count - open); forgetWords() }
@@ -884,6 +890,8 @@ enum Tokenizer {
                 quoteOpen = tokens.count
             }
             scareWord = false
+            scareAdverb = false
+            quotedWords = 0
         }
         func forgetWords() {
             if !previous.isEmpty { previous = [] }
@@ -984,6 +992,12 @@ enum Tokenizer {
                 scareWord = [.success, .hitQuality, .hitWord, .editNoun].contains(t.lex)
                     || w.count > 4 && (w[w.count - 2] == 101 && w[w.count - 1] == 100
                         || w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103)  // -ed, -ing
+            }
+            if quoteOpen != nil {
+                quotedWords += 1
+                scareAdverb = quotedWords == 1 && tokens.count == quoteOpen! + 1 && tokens.last?.lex == .other && w.count > 6
+                    && w[w.count - 5] == 102 && w[w.count - 4] == 117 && w[w.count - 3] == 108 && w[w.count - 2] == 108
+                    && w[w.count - 1] == 121  // -fully
             }
         }
 
@@ -1574,6 +1588,9 @@ enum Reader {
     static let gerundMarker = 2
     /// Marks `dropped`, which before `in` or `into` is use ("dropped it into the repo"), not a failure.
     static let droppedMarker = 1
+    /// Marks `latency`, `memory`, `p95` and the like: before `dropped`, a measure fell ("the latency
+    /// dropped"), no failure.
+    static let quantityMarker = 66
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -3158,7 +3175,8 @@ enum Reader {
             case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker,
                  .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker,
                  .times where ranBefore(t, i, start),
-                 .times where lex(i + 1) == .other && t[i + 1].value == 0 && [.clauseBreak, .sentenceEnd, .on, .in_].contains(lex(i + 2))
+                 .times where lex(i + 1) == .other && (t[i + 1].value == 0 || t[i + 1].value == quantityMarker)
+                    && [.clauseBreak, .sentenceEnd, .on, .in_].contains(lex(i + 2))
                     && i > start && !(t[i - 1].lex == .verify && t[i - 1].value == triedMarker):
                 // "10x faster", "regressed perf by 3x", "benchmark shows 3x throughput.": a measure; "ran
                 // it 50x": runs of the code
@@ -3315,8 +3333,9 @@ enum Reader {
                 // "dropped it straight into the repo": used, not discarded; "dropped to 38 ms",
                 // "Dropped p95 from 420ms to 90ms": a number fell
                 i += 1
-            case .missWord where t[i].value == droppedMarker && i > start && t[i - 1].lex == .turnNoun:
-                i += 1  // "Build time dropped too.": a measure fell
+            case .missWord where t[i].value == droppedMarker && i > start
+                && (t[i - 1].lex == .turnNoun || t[i - 1].lex == .other && t[i - 1].value == quantityMarker):
+                i += 1  // "Build time dropped too.", "the latency dropped": a measure fell
             case .missWord where s.strongSuccess && (lex(i + 1) == .on || lex(i + 1) == .in_) && lex(i + 2) == .other
                 && t[i].value != flawMarker:
                 s.restricted = true; s.partFailed = true; i += 1  // "fine on Linux, crashes on macOS": fails somewhere
@@ -3737,10 +3756,12 @@ enum Reader {
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && i > start
                 && (t[i - 1].lex == .to || t[i - 1].lex == .up
-                    || t[i - 1].lex == .other && [fromMarker, directionMarker, byMarker].contains(t[i - 1].value))
+                    || t[i - 1].lex == .other && [fromMarker, directionMarker, byMarker].contains(t[i - 1].value)
+                    || t[i - 1].lex == .missWord && t[i - 1].value == droppedMarker && i - 1 > start
+                        && (t[i - 2].lex == .turnNoun || t[i - 2].lex == .other && t[i - 2].value == quantityMarker))
                 || lex(i + 1) == .other && t[i + 1].value == directionMarker:
                 // "coverage went from 41% to 78%", "Bundle size down 31%", "cut by 30%", "shaved 40%
-                // off": a measure, not a share of success
+                // off", "Memory usage dropped 40%": a measure, not a share of success
                 i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
                 i += 2  // "40% smaller", "30% faster": a measure, not a share of success
