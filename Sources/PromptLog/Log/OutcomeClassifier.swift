@@ -257,7 +257,7 @@ enum Tokenizer {
         add(.partialWord, "partially partly mostly mostley mostyl mosty somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
-            + "tinkering tinkered workable mitigated trimmed "
+            + "tinkering tinkered workable mitigated trimmed mediocre "
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
@@ -284,7 +284,7 @@ enum Tokenizer {
             + "recheck retest verify confirm trust ci geprobeerd evaluated")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
-            + "regenerating apologized apologised")
+            + "regenerating apologized apologised yelled yelling")
         add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification reminder reminders "
@@ -734,6 +734,8 @@ enum Tokenizer {
         mark(Reader.actuallyMarker, "actually")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
+        mark(Reader.blockedMarker, "blocked")
+        mark(Reader.mixedMarker, "mixed")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
@@ -816,8 +818,8 @@ enum Tokenizer {
     /// `phrases` as bytes, for comparing with words as they are read.
     static let phraseBytes: [(words: [[UInt8]], lex: Lex)] = phrases.map { ($0.words.map { Array($0.utf8) }, $0.lex) }
 
-    /// Pieces of words in scripts written without spaces (Japanese): a word holding one gives its
-    /// signal. `3回目` is the third time.
+    /// Pieces of words in scripts written without spaces (Japanese), or that join endings to a stem
+    /// (Korean): a word holding one gives its signal. `3回目` is the third time.
     static let wordParts: [(part: String, lex: Lex)] = [
         ("修正なし", .hitWord), ("修正不要", .hitWord), ("一発", .hitWord), ("完璧", .hitQuality), ("部分的", .partialWord), ("失敗", .missWord),
         ("ダメ", .missWord), ("だめ", .missWord), ("動いた", .success), ("できた", .success),
@@ -845,6 +847,9 @@ enum Tokenizer {
         ("断念", .missWord), ("通らず", .missWord),
         // Japanese: passed (通らず, didn't pass, is found first); OK written inside a word (2回目でOK)
         ("通った", .success), ("ok", .ok),
+        // Korean: perfect(ly), worked, works, success, failure
+        ("완벽", .hitQuality), ("작동했", .success), ("작동해", .success), ("작동함", .success), ("성공", .success),
+        ("실패", .missWord),
     ]
 
     /// What makes a Japanese count an ordinal after it: `3回目`, `3度目`, `3ターン目` (the third time,
@@ -1591,6 +1596,11 @@ enum Reader {
     /// Marks `latency`, `memory`, `p95` and the like: before `dropped`, a measure fell ("the latency
     /// dropped"), no failure.
     static let quantityMarker = 66
+    /// Marks `blocked`: opening a sentence, the user was kept from trying (`Blocked by VPN issues,
+    /// couldn't run anything.`), so a run denied after it is no failure of the answer.
+    static let blockedMarker = 67
+    /// Marks `mixed`: as a label (`Mixed:`, `Mixed bag —`), what follows weighs good against bad.
+    static let mixedMarker = 68
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2270,6 +2280,16 @@ enum Reader {
 
     /// Rule 3 and 4: the first sentence with a signal decides.
     static func read(_ tokens: inout [Token]) -> Classification {
+        // `Mixed:`, `Mixed bag —` then what was good and what was not: praise alone after it is a
+        // part ("Mixed bag: great tests, mediocre implementation."); doubt stays open.
+        if tokens.count > 3, tokens[0].lex == .other, tokens[0].value == mixedMarker {
+            let label = tokens[1].lex == .clauseBreak ? 1 : tokens[1].lex == .other && tokens[2].lex == .clauseBreak ? 2 : 0
+            if label > 0, tokens[label].value == 58 || tokens[label].value == 45 {
+                var rest = Array(tokens[(label + 1)...])
+                let verdict = read(&rest)
+                return verdict.verdict == .hit ? .partial(nil) : verdict
+            }
+        }
         if undoneWithoutReason(&tokens) || bareContradiction(tokens) || countAlone(tokens) || noteAboutTheLog(tokens) {
             return .unclassified
         }
@@ -3318,6 +3338,8 @@ enum Reader {
             case .other where t[i].value == introducedMarker && (s.success != nil || s.hit != nil)
                 && (lex(i + 1) == .another || lex(i + 1) == .other && t[i + 1].value == articleMarker):
                 s.shortfall = true; i += 1  // "Fixed the leak, introduced a new warning.": a fault it brought
+            case .other where t[i].value == didMarker && i == 0 && lex(i + 1) == .it && i + 2 == end:
+                record(.success, at: i); i += 2  // "Did it. Lighthouse score 62 → 94.": it did the job
             case .other where t[i].value == didMarker && lex(i + 1) == .the && lex(i + 2) == .other
                 && (i == start || t[i - 1].lex == .it || t[i - 1].lex == .clauseBreak):
                 record(.success, at: i); i += 1  // "did the refactor but broke 2 tests": it did the job, in part
@@ -3717,9 +3739,10 @@ enum Reader {
                 let k = wholeCount()!
                 if t[i].value < t[k].value { s.restricted = true }
                 i = k + 1
-            case .number where (max(start, i - 2)..<i).contains(where: { t[$0].lex == .failsDenied
-                || t[$0].lex == .verify && t[$0].value == runMarker }):
-                // "Ran it 3 times to compare outputs": runs, not prompts.
+            case .number where (max(start, i - 2)..<i).contains(where: { k in (t[k].lex == .failsDenied
+                || t[k].lex == .verify && t[k].value == runMarker) && !(k + 1..<i).contains { t[$0].lex == .clauseBreak } }):
+                // "Ran it 3 times to compare outputs": runs, not prompts. ("which crate to use (one extra
+                // prompt)": a count of its own.)
                 i = turnPhrase(t, i, end)?.next ?? i + 1
             case .number where t[i].value == 1 && lex(i + 1) == .vague && t[i + 1].value == moreMarker && s.turns != nil
                 && turnPhrase(t, i, end) == nil:
@@ -3797,8 +3820,10 @@ enum Reader {
                 if let neg = pendingNegation, i - neg <= 2 {
                     pendingNegation = nil
                     // ("Didn't run it: the feature got cut.": no subject, the user's; "It didn't run": a failure.)
+                    // ("Blocked by VPN issues, couldn't run anything.": the user was kept from running it.)
                     if t[i].value != runMarker || neg > start && t[neg - 1].lex == .had || t[neg].value != contractedMarker
-                        || neg == start + 1 && t[start].lex == .other && t[start].value == didMarker && lex(i + 1) == .it {
+                        || neg == start + 1 && t[start].lex == .other && t[start].value == didMarker && lex(i + 1) == .it
+                        || t[start].lex == .other && t[start].value == blockedMarker {
                         if s.doubt == nil { s.doubt = i }
                     } else if t[i..<end].contains(where: { $0.lex == .yet }) {
                         if s.doubt == nil { s.doubt = i }  // "didn't run it yet"
