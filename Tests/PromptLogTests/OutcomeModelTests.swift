@@ -185,6 +185,39 @@ import Testing
         })
     }
 
+    /// Step 12: an opening that says success on the first try, which a note after it kept the
+    /// rules from reading, stands when the model is certain of a hit; else, and with doubt, a
+    /// question or sarcasm anywhere, the bullet stays open. The model never makes it anything else.
+    @Test func keepsAFirstTryOpeningWhenCertain() {
+        // (Which of them the model is certain of changes as it is retrained; one must be.)
+        let notes = ["Worked first time; my manager thinks I wrote it.", "Worked first time even though my prompt was sloppy",
+                     "Right on the first try, and it explained why the old version deadlocked.",
+                     "Worked first try, the generated SQL was cleaner than what\n  I would have written myself.",
+                     "It worked first try but I ended up throwing it all away and rewriting."]
+        for text in notes {
+            #expect(Self.rulesAlone(text) == .unclassified, "\(text)")
+            let certain = Self.sure(text, of: [.hit], at: OutcomeClassifier.modelCertain)
+            #expect(certain ? OutcomeClassifier.classify(text: text) == .hit : OutcomeClassifier.classify(text: text) != .hit, "\(text)")
+        }
+        #expect(notes.contains { Self.sure($0, of: [.hit], at: OutcomeClassifier.modelCertain) })
+        // The opening: success and the first try in the first clause, undenied.
+        func opens(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { Reader.opensWithFirstTry(Tokenizer.tokenize($0)) }
+        }
+        for text in ["Worked first time; my manager thinks I wrote it.", "Right on the first try, and it explained why.",
+                     "Correct first time; I diffed it.", "clean first attempt, ran the linter, nothing"] {
+            #expect(opens(text), "\(text)")
+        }
+        for text in ["Didn't work first time; my manager thinks I wrote it.", "My manager thinks I wrote it, worked first time.",
+                     "Worked; first time my manager thought I wrote it.", "Maybe worked first time?"] {
+            #expect(!opens(text), "\(text)")
+        }
+        // Doubt or a question leaves it open, however sure the model is.
+        for text in ["Worked first time; my manager thinks I wrote it?", "Worked first time; my manager thinks I wrote it, I think."] {
+            #expect(OutcomeClassifier.classify(text: text) != .hit, "\(text)")
+        }
+    }
+
     /// Whether the model reads `text` as one of `verdicts`, at least `threshold` sure (default
     /// `modelSure`).
     static func sure(_ text: String, of verdicts: Set<Verdict>, at threshold: Double = OutcomeClassifier.modelSure) -> Bool {

@@ -132,6 +132,11 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    a sentence states.
 ///    Never a hit or a miss: a bag of words reads `Success! Nothing works.` as a hit, and mixed
 ///    signals are the shape of a partial success.
+/// 12. Where the first clause says success on the first try (`Worked first time; my manager thinks
+///    I wrote it.`) and what follows kept the rules from a verdict, with no doubt, question,
+///    sarcasm or shrug anywhere, a model at least `modelCertain` (0.95) sure of a hit keeps the
+///    opening's reading: a hit after one turn. The verdict is the opening's; the model only says
+///    the note after it takes nothing back.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -186,12 +191,22 @@ public enum OutcomeClassifier {
             // (With the count a sentence states: "Right idea, wrong API. Corrected it on the second prompt.")
             return .partial(Reader.firstCount(&tokens, in: Reader.sentences(tokens)) { _ in true })
         }
+        // Step 12: an opening that claims a hit ("Worked first time; my manager thinks I wrote it."),
+        // which a note after it kept the rules from reading, stands when the model is certain.
+        if model.verdict == .hit, model.probability >= modelCertain, model.words >= vetoWords,
+           Reader.opensWithFirstTry(tokens), !Reader.leftOpen(tokens) {
+            return .hit
+        }
         return rules
     }
 
     /// How sure the outcome model must be to place a bullet the rules found no signal in (step 9),
     /// or to call conflicting signals partial (step 11).
     static let modelSure = 0.8
+    /// How sure the outcome model must be of a hit to keep an opening that claims one (step 12). Of
+    /// the bullets that open with success on the first try and that the rules left open, none its
+    /// writer labelled otherwise was read as a hit this sure by a model not trained on it.
+    static let modelCertain = 0.95
     /// How sure the outcome model must be of another verdict to leave the rules' verdict open (step 10).
     static let modelVeto = 0.6
     /// The fewest words a bullet needs for step 10: the model reads one or two words from too few
@@ -243,12 +258,12 @@ enum Tokenizer {
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
             + " lgtm green shipped merged sorted gg ftw workd wroks worekd wfm"
-            + " kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
+            + " erfolg erfolgreich kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
             + " sirvió serviu servito richtig correcto correto giusto goed"
             + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship unstuck")
         add(.ok, "ok okay")
-        add(.hitQuality, "perfect perfectly flawless flawlessly impeccable impecable perfekt parfait parfaitement perfecto perfecta perfetto "
+        add(.hitQuality, "perfect perfectly flawless flawlessly impeccable impecable perfekt parfait parfaitement perfecto perfecta perfetto gold "
             + "perfeito nickel")
         add(.hitWord, "nailed oneshot oneshotted zeroshot zeroshotted bullseye immediately instantly anhieb meteen unchanged "
             + "untouched bingo "
@@ -421,7 +436,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches address addresses addressed parse parses")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches address addresses addressed parse parses terminate terminates")
         return d
     }()
 
@@ -544,6 +559,7 @@ enum Tokenizer {
         (["if", "we", "ignore"], .sarcasm),
         (["if", "i", "wanted"], .sarcasm),  // "Perfect, if I wanted a completely different feature."
         (["if", "you", "wanted"], .sarcasm),  // "Super helpful, if you wanted code that doesn't compile."
+        (["for", "no", "reason"], .shortfall),  // "Works, but it rewrote my error handling for no reason.": a change not asked for
         (["i", "think"], .doubt),
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
@@ -736,6 +752,7 @@ enum Tokenizer {
         mark(Reader.droppedMarker, "dropped")
         mark(Reader.blockedMarker, "blocked")
         mark(Reader.mixedMarker, "mixed")
+        mark(Reader.accidentMarker, "accident")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
@@ -746,7 +763,8 @@ enum Tokenizer {
         mark(Reader.byMarker, "by")
         mark(Reader.bitMarker, "bit")
         mark(Reader.stoppedMarker, "stopped stop quit")
-        mark(Reader.comparativeMarker, "smaller faster less fewer lower higher bigger larger quicker shorter cheaper leaner better slower")
+        mark(Reader.comparativeMarker, "smaller faster less fewer lower higher bigger larger quicker shorter cheaper leaner better")
+        mark(Reader.slowerMarker, "slower")
         mark(Reader.failureNounMarker, "crash panic regression segfault deadlock hang freeze")
         mark(Reader.fixedMarker, "fixed fixd")
         mark(Reader.wellMarker, "well")
@@ -1601,6 +1619,12 @@ enum Reader {
     static let blockedMarker = 67
     /// Marks `mixed`: as a label (`Mixed:`, `Mixed bag —`), what follows weighs good against bad.
     static let mixedMarker = 68
+    /// Marks `accident`: after `by`, the user's own mishap ("Aborted the session by accident, no
+    /// result."), which leaves the outcome open.
+    static let accidentMarker = 69
+    /// Marks `slower`: after a number (`3x slower`) a measure, and beside success a flaw of it
+    /// ("Works, but it's 3x slower than the old version.").
+    static let slowerMarker = 70
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -1964,6 +1988,17 @@ enum Reader {
         return s
     }
 
+    /// Whether the first clause says success on the first try, undenied (`Worked first try`, `Right
+    /// on the first try`, `Correct first time`, `clean first attempt`).
+    static func opensWithFirstTry(_ t: [Token]) -> Bool {
+        let end = t.firstIndex { $0.lex == .clauseBreak || $0.lex == .sentenceEnd } ?? t.count
+        guard let k = (0..<end).first(where: { t[$0].lex == .ordinal && t[$0].value == 1 }), k + 1 < end,
+              [.turnNoun, .pass, .go].contains(t[k + 1].lex) else { return false }
+        let before = t[..<k]
+        return before.contains { [.success, .hitQuality, .hitWord, .right].contains($0.lex) }
+            && !before.contains { [.negation, .no, .doubt, .hedge, .seeming].contains($0.lex) }
+    }
+
     /// Whether the writer left the outcome open on purpose, or may mean the opposite of the words:
     /// doubt, a question, sarcasm or a shrug anywhere in the bullet.
     static func leftOpen(_ t: [Token]) -> Bool {
@@ -2068,8 +2103,11 @@ enum Reader {
                 // ("perfect!! (no it wasn't)": `no` before it, too.)
                 while b >= 0, k - b <= 3, [.other, .it, .pronoun, .the, .failsDenied, .verify, .no].contains(t[b].lex) { b -= 1 }
                 // ("Nailed it on the first reply, which, frankly, I could not.": the user's, no retraction.)
+                // ("Honestly expected to need a follow-up but didn't.": the need foreseen did not come.)
+                let foreseen = b >= 2 && t[b].lex == .clauseBreak
+                    && (0..<(b - 2)).contains { t[$0].lex == .wanted && t[$0 + 1].lex == .to && t[$0 + 2].lex == .need }
                 if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except,  // "worked, except it didn't"
-                   !t[(b + 1)..<k].contains(where: { $0.lex == .pronoun }) {
+                   !t[(b + 1)..<k].contains(where: { $0.lex == .pronoun }), !foreseen {
                     return true
                 }
             }
@@ -2866,7 +2904,9 @@ enum Reader {
         // "ran the suite twice": a run of the code in the clause, before the count.
         func ranInClause() -> Bool {
             (clauseStart(t, i, start)..<i).contains { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker
-                || t[$0].lex == .other && t[$0].value == readMarker }  // ("Had to read the diff twice to believe it")
+                || t[$0].lex == .other && t[$0].value == readMarker  // ("Had to read the diff twice to believe it")
+                // ("yes I checked it twice because I didn't believe it": the user's checks, not tries)
+                || t[$0].lex == .verify && t[$0].value != triedMarker && $0 > start && t[$0 - 1].lex == .pronoun && lex($0 + 1) == .it }
         }
         // "didn't even need to explain the schema twice": a repeat denied, no second turn.
         func repeatNotNeeded() -> Bool {
@@ -2918,11 +2958,15 @@ enum Reader {
             case .tell where t[i].value == knowMarker && lex(i + 1) == .why:
                 pendingNegation = nil; i += 2  // "it works, I just don't know why": doubt about the cause
             case .tell where t[i].value == knowMarker && pendingNegation == i - 1
-                && !(max(start, i - 4)..<i).contains(where: { t[$0].lex == .pronoun }):
+                && !(max(start, i - 4)..<i).contains(where: { t[$0].lex == .pronoun })
+                && ![.until, .yet, .clauseBreak, .sentenceEnd].contains(lex(i + 1)):
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "It doesn't know SwiftData": the answer lacks it
             case .tell:
                 // "can't tell", "couldn't tell", "I don't know": doubt, and the negation is used up.
-                if let neg = pendingNegation, i - neg == 1 { pendingNegation = nil; if s.doubt == nil { s.doubt = i } }
+                if let neg = pendingNegation, i - neg == 1 {
+                    pendingNegation = nil; if s.doubt == nil { s.doubt = i }
+                    if lex(i + 1) == .until { i = clauseEnd(i + 1); continue }  // "Won't know until the nightly batch runs."
+                }
                 i += 1
             case .shrug:
                 s.shrug = true; i += 1
@@ -3192,7 +3236,10 @@ enum Reader {
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
                 if lex(i) == .need { i += 1 }
-            case .times where lex(i + 1) == .other && t[i + 1].value == comparativeMarker,
+            case .other where t[i].value == slowerMarker:
+                if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
+                i += 1
+            case .times where lex(i + 1) == .other && (t[i + 1].value == comparativeMarker || t[i + 1].value == slowerMarker),
                  .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker,
                  .times where ranBefore(t, i, start),
                  .times where lex(i + 1) == .other && (t[i + 1].value == 0 || t[i + 1].value == quantityMarker)
@@ -3338,6 +3385,9 @@ enum Reader {
             case .other where t[i].value == introducedMarker && (s.success != nil || s.hit != nil)
                 && (lex(i + 1) == .another || lex(i + 1) == .other && t[i + 1].value == articleMarker):
                 s.shortfall = true; i += 1  // "Fixed the leak, introduced a new warning.": a fault it brought
+            case .other where t[i].value == accidentMarker && i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker:
+                if s.doubt == nil { s.doubt = i }
+                i += 1
             case .other where t[i].value == didMarker && i == 0 && lex(i + 1) == .it && i + 2 == end:
                 record(.success, at: i); i += 2  // "Did it. Lighthouse score 62 → 94.": it did the job
             case .other where t[i].value == didMarker && lex(i + 1) == .the && lex(i + 2) == .other
@@ -3564,6 +3614,16 @@ enum Reader {
                 && lex(i + 1) == .it && lex(i + 2) == .negation && lex(i + 3) == .to:
                 // "exactly the deprecated API I asked it not to use": what it was told not to do, done
                 record(.miss, at: i); i += 4
+            case .wanted where lex(i + 1) == .to && lex(i + 2) == .need:
+                // "Honestly expected to need a follow-up but didn't.": a need foreseen; `but didn't`
+                // after it says it never came.
+                let e = clauseEnd(i + 3)
+                if e + 3 == end, t[e].lex == .clauseBreak, t[e].value == contrastMarker, lex(e + 1) == .other,
+                   t[e + 1].value == didMarker, lex(e + 2) == .negation {
+                    i = end
+                } else {
+                    i = e
+                }
             case .wanted where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker,
                  .verify where lex(i + 1) == .once && lex(i + 2) == .vague && t[i + 2].value == moreMarker:
                 record(.turns(2), at: i); i += 3  // "asked once more and it fixed it", "tried once more"
@@ -3756,7 +3816,11 @@ enum Reader {
             case .number where ranBefore(t, i, start) && lex(i + 1) == .turnNoun:
                 i += 2  // "ran the stress test 500 times": runs of the code, not prompts
             case .number, .ordinal, .vague, .single, .another:
-                if let c = turnPhrase(t, i, end) { record(.turns(c.count), at: i); i = c.next; continue }
+                if let c = turnPhrase(t, i, end) {
+                    // ("more than I can say for my last three attempts by hand": the user's own tries.)
+                    if lex(c.next) == .myself { i = c.next + 1; continue }
+                    record(.turns(c.count), at: i); i = c.next; continue
+                }
                 i += 1
             case .eventually where lex(i + 1) == .other && t[i + 1].value == articleMarker || lex(i + 1) == .the,
                  .eventually where (i + 1..<min(end, i + 3)).contains(where: { [.hitWord, .hitQuality, .symbolHit].contains(t[$0].lex)
@@ -3786,8 +3850,14 @@ enum Reader {
                 // "coverage went from 41% to 78%", "Bundle size down 31%", "cut by 30%", "shaved 40%
                 // off", "Memory usage dropped 40%": a measure, not a share of success
                 i += 1
-            case .caveat where t[i].value == percentMarker && lex(i + 1) == .other && t[i + 1].value == comparativeMarker:
-                i += 2  // "40% smaller", "30% faster": a measure, not a share of success
+            case .caveat where t[i].value == percentMarker && lex(i + 1) == .caveat && t[i + 1].value == percentMarker,
+                 .caveat where t[i].value == percentMarker && lex(i + 1) == .clauseBreak && t[i + 1].value == 0
+                    && lex(i + 2) == .caveat && t[i + 2].value == percentMarker:
+                // "Coverage 71% -> 84%.", "61% → 84%": a measure moved, not a share of success
+                i += lex(i + 1) == .caveat ? 2 : 3
+            case .caveat where t[i].value == percentMarker && lex(i + 1) == .other
+                && (t[i + 1].value == comparativeMarker || t[i + 1].value == slowerMarker):
+                i += t[i + 1].value == slowerMarker ? 1 : 2  // "40% smaller", "30% faster": a measure, not a share of success
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .there:
                 record(.partial, at: i); i += 2  // "about 90% there"
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .of && lex(i + 2) == .it:
