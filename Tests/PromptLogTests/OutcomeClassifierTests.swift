@@ -920,6 +920,17 @@ import Testing
             ("Works, but it rewrote my error handling for no reason.", .partial(nil)),
             ("Worked first try — and yes I checked it twice because I didn't believe it.", .hit),
             ("Great, another loop that never terminates. Thanks.", .miss), ("gold. absolute gold.", .hit),
+            // heldout-174 to heldout-177: a remark that failed beside success, `½`, undone `for
+            // unrelated reasons`, `did 80%`, `kept maybe half`, `kinda impressive`, `wrong about how`,
+            // success because the tests assert nothing, a nudge and another, `Kinda worked?` answered.
+            ("Works, explanation was wrong.", .partial(nil)), ("½ working", .partial(nil)),
+            ("Might have worked? The deploy was rolled back\n  for unrelated reasons.", .unclassified),
+            ("It did 80% of the job.", .partial(nil)), ("meh, partially useful, kept maybe half", .partial(nil)),
+            ("it worked on the first try, honestly kinda impressive", .hit),
+            ("Confidently wrong about how Postgres advisory locks work.", .miss),
+            ("The tests it wrote pass, but only because they assert nothing. Threw it away.", .miss),
+            ("Worked after a nudge, and another nudge.", .partial(3)), ("Worked after a nudge and a retry.", .partial(3)),
+            ("kinda worked? Fixed the bug but broke the loading spinner", .partial(nil)), ("Kinda worked? Kinda didn't.", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1425,7 +1436,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-167.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-168.tsv` to `heldout-173.tsv`, written by eight who never saw the rules, which the model
+/// `heldout-168.tsv` to `heldout-177.tsv`, written by twelve who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-167.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1469,7 +1480,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-173.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-177.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1477,7 +1488,7 @@ import Testing
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-168.tsv", "heldout-169.tsv", "heldout-170.tsv", "heldout-171.tsv",
-                     "heldout-172.tsv", "heldout-173.tsv"]
+                     "heldout-172.tsv", "heldout-173.tsv", "heldout-174.tsv", "heldout-175.tsv", "heldout-176.tsv", "heldout-177.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1666,14 +1677,19 @@ import Testing
     /// no wrong verdict (241 and 244), meeting both halves of the goal. A fifty-second,
     /// `heldout-172.tsv` and `heldout-173.tsv`, from the same brief, measured once with the same rules
     /// (at 24a112f), read 474 right (94.8%) with 4 wrong verdicts (234 with 3, and 240 with 1); the two
-    /// pairs together, 959 of 1,000 (95.9%) with 4 wrong. This holds the classifier to the measurements
-    /// of the first and fiftieth to fifty-second pairs, 1,940 of 2,000 with 5 wrong verdicts (no
+    /// pairs together, 959 of 1,000 (95.9%) with 4 wrong. A fifty-third, `heldout-174.tsv` and
+    /// `heldout-175.tsv`, and a fifty-fourth, `heldout-176.tsv` and `heldout-177.tsv`, from the same
+    /// brief, measured once after tuning the rules on the fifty-first and fifty-second (at a9e64d6),
+    /// read 484 right (96.8%) with 3 wrong verdicts (241 with 2, and 243 with 1) and 485 right (97.0%)
+    /// with no wrong verdict (244 and 241), the second meeting both halves of the goal; the two
+    /// together, 969 of 1,000 (96.9%) with 3 wrong. This holds the classifier to the measurements of
+    /// the first and fiftieth to fifty-fourth pairs, 2,909 of 3,000 with 8 wrong verdicts (no
     /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 1940, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 5, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 2909, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 8, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -272,7 +272,7 @@ enum Tokenizer {
         add(.partialWord, "partially partly mostly mostley mostyl mosty somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
-            + "tinkering tinkered workable mitigated trimmed mediocre "
+            + "tinkering tinkered workable mitigated trimmed mediocre ½ "
             + "trimming"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
@@ -559,7 +559,8 @@ enum Tokenizer {
         (["if", "we", "ignore"], .sarcasm),
         (["if", "i", "wanted"], .sarcasm),  // "Perfect, if I wanted a completely different feature."
         (["if", "you", "wanted"], .sarcasm),  // "Super helpful, if you wanted code that doesn't compile."
-        (["for", "no", "reason"], .shortfall),  // "Works, but it rewrote my error handling for no reason.": a change not asked for
+        (["for", "no", "reason"], .shortfall),
+        (["for", "unrelated", "reasons"], .doubt),  // "The deploy was rolled back for unrelated reasons.": never judged  // "Works, but it rewrote my error handling for no reason.": a change not asked for
         (["i", "think"], .doubt),
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
@@ -2198,6 +2199,12 @@ enum Reader {
             // ("brilliant, it invented a whole new library for me. 10/10 would hallucinate again": the
             // failure joked about is one more.)
             if s.sarcasm && s.miss != nil { failureSaid = true; continue }
+            // ("Code's fine, explanation was confidently wrong.": the failure of a remark, not the answer.)
+            if s.miss != nil, !t[range.0..<range.1].contains(where: { $0.lex == .answerNoun }),
+               (range.0..<range.1).contains(where: { k in
+                   t[k].lex == .remark && (k + 1..<min(range.1, k + 4)).contains { t[$0].lex == .missWord } }) {
+                return false
+            }
             if s.success != nil || s.hit != nil || s.partial || s.turns != nil || s.moreTurns || s.doubt != nil
                 || s.eventually || s.tookOver || s.restricted {
                 return false
@@ -2396,6 +2403,14 @@ enum Reader {
             if range.1 < tokens.count && tokens[range.1].value == 63, k + 1 < sentences.count,
                range.1 - range.0 == 1 && tokens[range.0].lex == .partialWord && tokens[range.0].value == degreeMarker
                 || range.1 - range.0 == 2 && [.kind, .sort].contains(tokens[range.0].lex) && tokens[range.0 + 1].lex == .of {  // "Kind of?"
+                tokens[range.1].value = 46
+            }
+            // "Kinda worked? Fixed the bug but broke the loading spinner.": the same, with what it asks
+            // about; what follows denies nothing ("Kinda worked? Kinda didn't." stays open).
+            if range.1 < tokens.count && tokens[range.1].value == 63, k == 0, k + 1 < sentences.count,
+               range.1 - range.0 == 2, tokens[range.0].lex == .partialWord, tokens[range.0].value == degreeMarker,
+               tokens[range.0 + 1].lex == .success,
+               !tokens[sentences[k + 1].0..<sentences[k + 1].1].contains(where: { [.negation, .no, .nope, .doubt, .hedge].contains($0.lex) }) {
                 tokens[range.1].value = 46
             }
             // A question ("Works?", "Did it fail?") states nothing, but its doubt stands.
@@ -2938,8 +2953,9 @@ enum Reader {
                 pendingHedge = i; pendingNegation = nil; i += 1
             case .doubt where lex(i + 1) == .number && lex(i + 2) == .other,
                  .doubt where lex(i + 1) == .caveat && t[i + 1].value == percentMarker,
+                 .doubt where lex(i + 1) == .partialWord && i > start && t[i - 1].lex == .kept,
                  .doubt where lex(i + 1) == .other && t[i + 1].value == articleMarker && lex(i + 2) == .ordinal:
-                // "took maybe 10 minutes", "I rewrote maybe 30%", "maybe a third of it": an estimate, not
+                // "took maybe 10 minutes", "I rewrote maybe 30%", "maybe a third of it", "kept maybe half": an estimate, not
                 // doubt about the outcome
                 i += 1
             case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
@@ -2952,6 +2968,11 @@ enum Reader {
                 // "not sure why", "no idea how": doubt about the cause, not the outcome; what the clause
                 // says after it is the cause ("not sure why the old code broke").
                 i = clauseEnd(i + 2)
+            case .doubt where i > start && t[i - 1].lex == .missWord && s.miss == i - 1:
+                // "The deploy was rolled back for unrelated reasons.": undone for reasons not the
+                // answer's, so whether it worked is open.
+                s.miss = nil; s.missSaid = false; s.doubt = s.doubt ?? i
+                i += 1
             case .doubt:
                 if s.doubt == nil { s.doubt = i }
                 pendingHedge = i; pendingNegation = nil; i += 1
@@ -2990,6 +3011,8 @@ enum Reader {
                 if lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd || s.tookOver,
                    !t[start..<i].contains(where: { $0.lex == .wanted }) { s.instead = true }
                 i += 1
+            case .why where i >= start + 2 && t[i - 2].lex == .missWord && t[i - 1].lex == .other:
+                i = clauseEnd(i + 1)  // "Confidently wrong about how Postgres advisory locks work.": what it was wrong about
             case .why where lex(i + 1) == .vague && t[i + 1].value == 0 && lex(i + 2) == .turnNoun:
                 // "don't ask how many prompts": more turns, however many, and the negation is of the asking.
                 pendingNegation = nil; record(.turns(nil), at: i); i += 3
@@ -3362,9 +3385,12 @@ enum Reader {
                 record(.hit, at: i); i += 1
             case .partialWord where t[i].value == trimmedMarker && s.success == nil && s.hit == nil:
                 i += 1  // "Prompt was too long, trimmed it for next time.": the user's prompt, no answer kept
-            case .partialWord where t[i].value == degreeMarker && s.hit != nil && i > start && t[i - 1].lex == .clauseBreak
+            case .partialWord where t[i].value == degreeMarker && (s.hit != nil || s.firstTry) && i > start
+                && (t[i - 1].lex == .clauseBreak || i - 1 > start && t[i - 1].lex == .other && t[i - 2].lex == .clauseBreak)
                 && lex(i + 1) == .other:
-                i += 1  // "Worked first try, kinda shocked tbh": a feeling, not the outcome
+                // "Worked first try, kinda shocked tbh", "it worked on the first try, honestly kinda
+                // impressive": a feeling, not the outcome
+                i += 1
             case .partialWord where lex(i + 1) == .other && t[i + 1].value == feelingMarker,
                  .kind where lex(i + 1) == .of && lex(i + 2) == .other && t[i + 2].value == feelingMarker:
                 i += t[i].lex == .kind ? 3 : 2  // "it's perfect, i'm almost suspicious", "Kind of suspicious honestly.": a feeling
@@ -3388,6 +3414,8 @@ enum Reader {
             case .other where t[i].value == accidentMarker && i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker:
                 if s.doubt == nil { s.doubt = i }
                 i += 1
+            case .other where t[i].value == didMarker && lex(i + 1) == .caveat && t[i + 1].value == percentMarker:
+                record(.partial, at: i); i += 2  // "It did 80% of the job.": that share of it
             case .other where t[i].value == didMarker && i == 0 && lex(i + 1) == .it && i + 2 == end:
                 record(.success, at: i); i += 2  // "Did it. Lighthouse score 62 → 94.": it did the job
             case .other where t[i].value == didMarker && lex(i + 1) == .the && lex(i + 2) == .other
@@ -3419,6 +3447,10 @@ enum Reader {
                 // the answer; whether it helped is open.
                 if s.doubt == nil { s.doubt = i }
                 i += 1
+            case .missWord where (s.success != nil || s.hit != nil) && remarkBefore(t, i, start) && pendingNegation == nil
+                && (s.success ?? s.hit!) < clauseStart(t, i, start):
+                // "Code's fine, explanation was confidently wrong.": the explanation failed, not the code
+                s.restricted = true; s.partFailed = true; i += 1
             case .missWord where s.strongSuccess && namedPartBefore(t, i, start) && pendingHedge.map({ i - $0 > 4 }) ?? true:
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
             case .missWord where s.okSaid && s.success == nil && s.miss == nil && namedPartBefore(t, i, start):
@@ -3451,6 +3483,12 @@ enum Reader {
                 record(.miss, at: i); i += 1
             case .other where t[i].value == articleMarker && lex(i + 1) == .intervention && i > start && t[i - 1].lex == .missWord:
                 i += 2  // "not worth a follow-up": none was sent
+            case .other where t[i].value == articleMarker && lex(i + 1) == .intervention && s.turns != nil && i >= start + 2
+                && t[i - 1].lex == .other && t[i - 2].lex == .intervention,
+                 .another where lex(i + 1) == .intervention && s.turns != nil && i > start
+                && (t[i - 1].lex == .other || t[i - 1].lex == .clauseBreak) && (max(start, i - 3)..<i).contains(where: { t[$0].lex == .intervention }):
+                // "after a nudge and a retry", "after a nudge, and another nudge": one more after those
+                s.turns! += 1; i += 2
             case .other where t[i].value == articleMarker && (lex(i + 1) == .intervention
                 || lex(i + 1) == .vague && t[i + 1].value == moreMarker && lex(i + 2) == .turnNoun):
                 // "needed a follow-up", "an extra prompt": one after the first, two turns
@@ -3913,10 +3951,12 @@ enum Reader {
             }
         }
         // Success because of the answer's own failure or rewrite ("Passed all tests, because it
-        // rewrote the tests", "tests pass because it deleted them"): a failure.
+        // rewrote the tests", "tests pass because it deleted them", "pass, but only because they
+        // assert nothing"): a failure.
         if s.success != nil || s.hit != nil, let b = (start..<end).first(where: { t[$0].lex == .because }),
-           b > (s.success ?? s.hit!), b + 1 < end, t[b + 1].lex == .it,
-           (b..<end).contains(where: { [.missWord, .wrote, .shortfall].contains(t[$0].lex) }) {
+           b > (s.success ?? s.hit!), b + 1 < end,
+           t[b + 1].lex == .it && (b..<end).contains(where: { [.missWord, .wrote, .shortfall].contains(t[$0].lex) })
+            || [.it, .other].contains(t[b + 1].lex) && t[end - 1].lex == .negation && t[end - 1].value == quantifierMarker {
             s.success = nil; s.hit = nil; s.firstTry = false
             if s.miss == nil { s.miss = b }
             s.missSaid = true
