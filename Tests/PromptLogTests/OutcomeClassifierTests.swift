@@ -931,6 +931,18 @@ import Testing
             ("The tests it wrote pass, but only because they assert nothing. Threw it away.", .miss),
             ("Worked after a nudge, and another nudge.", .partial(3)), ("Worked after a nudge and a retry.", .partial(3)),
             ("kinda worked? Fixed the bug but broke the loading spinner", .partial(nil)), ("Kinda worked? Kinda didn't.", .unclassified),
+            // heldout-178 to heldout-181: a bug it `caught`, `differs from reference`, a repeat not
+            // needed, `I'd been stuck`, `explained why`, `Hmm,` then success, `not worth a second go`,
+            // `Kind of worked?` answered, `Mixed:` then a failure after praise.
+            ("Worked, and it caught a second bug I hadn't asked about.", .hit),
+            ("Compiles, runs, but output differs from reference by ~2% on the big dataset.", .partial(nil)),
+            ("Worked 1st time, didn't even have to explain the schema twice.", .hit),
+            ("Right answer on the first try; I'd been stuck on this for a day.", .hit),
+            ("Nice, it worked and explained why the old code deadlocked.", .hit),
+            ("Hmm, worked after I told it which Python version we're on.", .partial(nil)),
+            ("Infinite loop on the first run. Only tried once, not worth a second go.", .miss(1)),
+            ("Kind of worked? Fixed the warning but not the underlying leak.", .partial(nil)),
+            ("Mixed: great docstrings, broken logic.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1436,7 +1448,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-167.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-168.tsv` to `heldout-177.tsv`, written by twelve who never saw the rules, which the model
+/// `heldout-168.tsv` to `heldout-181.tsv`, written by sixteen who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-167.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1480,7 +1492,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-177.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-181.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1488,7 +1500,8 @@ import Testing
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-168.tsv", "heldout-169.tsv", "heldout-170.tsv", "heldout-171.tsv",
-                     "heldout-172.tsv", "heldout-173.tsv", "heldout-174.tsv", "heldout-175.tsv", "heldout-176.tsv", "heldout-177.tsv"]
+                     "heldout-172.tsv", "heldout-173.tsv", "heldout-174.tsv", "heldout-175.tsv", "heldout-176.tsv", "heldout-177.tsv",
+                     "heldout-178.tsv", "heldout-179.tsv", "heldout-180.tsv", "heldout-181.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1682,14 +1695,19 @@ import Testing
     /// brief, measured once after tuning the rules on the fifty-first and fifty-second (at a9e64d6),
     /// read 484 right (96.8%) with 3 wrong verdicts (241 with 2, and 243 with 1) and 485 right (97.0%)
     /// with no wrong verdict (244 and 241), the second meeting both halves of the goal; the two
-    /// together, 969 of 1,000 (96.9%) with 3 wrong. This holds the classifier to the measurements of
-    /// the first and fiftieth to fifty-fourth pairs, 2,909 of 3,000 with 8 wrong verdicts (no
+    /// together, 969 of 1,000 (96.9%) with 3 wrong. A fifty-fifth, `heldout-178.tsv` and
+    /// `heldout-179.tsv`, and a fifty-sixth, `heldout-180.tsv` and `heldout-181.tsv`, from the same
+    /// brief, measured once after tuning the rules on the fifty-third and fifty-fourth (at ba7d75c),
+    /// read 478 right (95.6%) with 2 wrong verdicts (239 with 2, and 239 with none) and 489 right
+    /// (97.8%) with no wrong verdict (245 and 244), the second meeting both halves of the goal; the two
+    /// together, 967 of 1,000 (96.7%) with 2 wrong. This holds the classifier to the measurements of
+    /// the first and fiftieth to fifty-sixth pairs, 3,876 of 4,000 with 10 wrong verdicts (no
     /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 2909, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 8, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 3876, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 10, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

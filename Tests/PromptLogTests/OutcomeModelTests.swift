@@ -191,7 +191,7 @@ import Testing
     @Test func keepsAFirstTryOpeningWhenCertain() {
         // (Which of them the model is certain of changes as it is retrained; one must be.)
         let notes = ["Worked first time; my manager thinks I wrote it.", "Worked first time even though my prompt was sloppy",
-                     "Right on the first try, and it explained why the old version deadlocked.",
+                     "Worked first try, though I had to read the output slowly to understand it.",
                      "Worked first try, the generated SQL was cleaner than what\n  I would have written myself.",
                      "It worked first try but I ended up throwing it all away and rewriting."]
         for text in notes {

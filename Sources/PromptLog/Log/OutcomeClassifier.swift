@@ -324,7 +324,7 @@ enum Tokenizer {
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
-            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba")
+            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -754,6 +754,7 @@ enum Tokenizer {
         mark(Reader.blockedMarker, "blocked")
         mark(Reader.mixedMarker, "mixed")
         mark(Reader.accidentMarker, "accident")
+        mark(Reader.caughtMarker, "caught spotted")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
@@ -1626,6 +1627,8 @@ enum Reader {
     /// Marks `slower`: after a number (`3x slower`) a measure, and beside success a flaw of it
     /// ("Works, but it's 3x slower than the old version.").
     static let slowerMarker = 70
+    /// Marks `caught`, `spotted`: before a bug, one the answer found ("it caught a second bug").
+    static let caughtMarker = 71
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2332,7 +2335,18 @@ enum Reader {
             if label > 0, tokens[label].value == 58 || tokens[label].value == 45 {
                 var rest = Array(tokens[(label + 1)...])
                 let verdict = read(&rest)
-                return verdict.verdict == .hit ? .partial(nil) : verdict
+                // ("Mixed: fast, but the output leaks file handles.": a failure after praise; "Mixed:
+                // great at the schema, bad at the queries.": both; a part either way.)
+                let praised = rest.contains { [.success, .hitQuality, .hitWord, .ok].contains($0.lex) }
+                    || rest.contains { $0.lex == .other && $0.value == comparativeMarker }
+                switch verdict.verdict {
+                case .hit: return .partial(nil)
+                case .miss where praised: return .partial(verdict.turns)
+                // (Not reports that disagree: "Mixed: Jenny says it works, QA says it doesn't.")
+                case .unclassified where praised && !leftOpen(rest) && !rest.contains(where: { [.negation, .seeming].contains($0.lex) }):
+                    return .partial(nil)
+                default: return verdict
+                }
             }
         }
         if undoneWithoutReason(&tokens) || bareContradiction(tokens) || countAlone(tokens) || noteAboutTheLog(tokens) {
@@ -2408,9 +2422,13 @@ enum Reader {
             // "Kinda worked? Fixed the bug but broke the loading spinner.": the same, with what it asks
             // about; what follows denies nothing ("Kinda worked? Kinda didn't." stays open).
             if range.1 < tokens.count && tokens[range.1].value == 63, k == 0, k + 1 < sentences.count,
-               range.1 - range.0 == 2, tokens[range.0].lex == .partialWord, tokens[range.0].value == degreeMarker,
-               tokens[range.0 + 1].lex == .success,
-               !tokens[sentences[k + 1].0..<sentences[k + 1].1].contains(where: { [.negation, .no, .nope, .doubt, .hedge].contains($0.lex) }) {
+               range.1 - range.0 == 2 && tokens[range.0].lex == .partialWord && tokens[range.0].value == degreeMarker
+                && tokens[range.0 + 1].lex == .success
+                || range.1 - range.0 == 3 && [.kind, .sort].contains(tokens[range.0].lex) && tokens[range.0 + 1].lex == .of
+                && tokens[range.0 + 2].lex == .success,  // ("Kind of worked? Fixed the warning but not the leak.")
+               ![.negation, .no, .nope].contains(tokens[sentences[k + 1].0].lex),
+               tokens[sentences[k + 1].1 - 1].lex != .negation,
+               !tokens[sentences[k + 1].0..<sentences[k + 1].1].contains(where: { [.doubt, .hedge].contains($0.lex) }) {
                 tokens[range.1].value = 46
             }
             // A question ("Works?", "Did it fail?") states nothing, but its doubt stands.
@@ -2924,8 +2942,11 @@ enum Reader {
                 || t[$0].lex == .verify && t[$0].value != triedMarker && $0 > start && t[$0 - 1].lex == .pronoun && lex($0 + 1) == .it }
         }
         // "didn't even need to explain the schema twice": a repeat denied, no second turn.
+        // ("didn't even have to explain the schema twice": the negation used up by `had`, in the clause.)
         func repeatNotNeeded() -> Bool {
-            pendingNegation.map { neg in i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } } ?? false
+            let clause = clauseStart(t, i, start)
+            return (pendingNegation ?? (clause..<i).last(where: { t[$0].lex == .negation })).map { neg in
+                i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } } ?? false
         }
 
         while i < end {
@@ -2960,6 +2981,9 @@ enum Reader {
                 i += 1
             case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
                 i += 1  // "hmm ok after 2 retries": an interjection before the verdict
+            case .doubt where t[i].value == hmmMarker && i == 0 && lex(i + 1) == .clauseBreak && t[i + 1].value == 0
+                && [.success, .ok].contains(lex(i + 2)):
+                i += 2  // "Hmm, worked after I told it which Python version we're on.": the same
             case .doubt where lex(i + 1) == .why
                 || lex(i + 1) == .other && t[i + 1].value == whichMarker
                     && (i + 2..<min(end, i + 5)).contains(where: { t[$0].lex == .success && t[$0].value == fixedMarker })
@@ -3011,6 +3035,8 @@ enum Reader {
                 if lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd || s.tookOver,
                    !t[start..<i].contains(where: { $0.lex == .wanted }) { s.instead = true }
                 i += 1
+            case .why where i > start && t[i - 1].lex == .stepIn:
+                i = clauseEnd(i + 1)  // "it worked and explained why the old code deadlocked": what it explained
             case .why where i >= start + 2 && t[i - 2].lex == .missWord && t[i - 1].lex == .other:
                 i = clauseEnd(i + 1)  // "Confidently wrong about how Postgres advisory locks work.": what it was wrong about
             case .why where lex(i + 1) == .vague && t[i + 1].value == 0 && lex(i + 2) == .turnNoun:
@@ -3186,6 +3212,8 @@ enum Reader {
             case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
                 && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
+            case .problem where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == caughtMarker }):
+                i += 1  // "Worked, and it caught a second bug I hadn't asked about.": a bug it found, no failure
             case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
                 // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
                 record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
@@ -3194,7 +3222,8 @@ enum Reader {
                 // worked is not known
                 if s.doubt == nil { s.doubt = i }
                 i += 1
-            case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == beenMarker && t[i - 2].lex == .had,
+            case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == beenMarker
+                && (t[i - 2].lex == .had || t[i - 2].lex == .pronoun),  // ("I'd been stuck")
                  .missWord where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker })
                     && s.success == nil && s.hit == nil:
                 // "Had been stuck on this for two days.": the user's past; "way cleaner than my callback
@@ -3483,6 +3512,9 @@ enum Reader {
                 record(.miss, at: i); i += 1
             case .other where t[i].value == articleMarker && lex(i + 1) == .intervention && i > start && t[i - 1].lex == .missWord:
                 i += 2  // "not worth a follow-up": none was sent
+            case .other where t[i].value == articleMarker && lex(i + 1) == .ordinal && [.turnNoun, .go, .pass].contains(lex(i + 2))
+                && i > start && t[i - 1].lex == .missWord:
+                i += 3  // "not worth a second go": none was tried
             case .other where t[i].value == articleMarker && lex(i + 1) == .intervention && s.turns != nil && i >= start + 2
                 && t[i - 1].lex == .other && t[i - 2].lex == .intervention,
                  .another where lex(i + 1) == .intervention && s.turns != nil && i > start
