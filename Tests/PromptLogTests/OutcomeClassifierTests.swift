@@ -943,6 +943,11 @@ import Testing
             ("Infinite loop on the first run. Only tried once, not worth a second go.", .miss(1)),
             ("Kind of worked? Fixed the warning but not the underlying leak.", .partial(nil)),
             ("Mixed: great docstrings, broken logic.", .partial(nil)),
+            // heldout-182 to heldout-185: how close it came after `Close.`, `Jury's still out`, a
+            // prompt never sent, a deed in scare quotes after `but`.
+            ("Close. Wrong port, fixed it myself.", .partial(nil)), ("Jury's still out.", .unclassified),
+            ("Answered my own question while typing the prompt, never sent it.", .unclassified),
+            ("It did the thing but also \"refactored\" 4 unrelated files. reverted those.", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1448,7 +1453,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-167.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-168.tsv` to `heldout-181.tsv`, written by sixteen who never saw the rules, which the model
+/// `heldout-168.tsv` to `heldout-185.tsv`, written by twenty who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-167.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1492,7 +1497,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-181.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-185.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1501,7 +1506,8 @@ import Testing
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-168.tsv", "heldout-169.tsv", "heldout-170.tsv", "heldout-171.tsv",
                      "heldout-172.tsv", "heldout-173.tsv", "heldout-174.tsv", "heldout-175.tsv", "heldout-176.tsv", "heldout-177.tsv",
-                     "heldout-178.tsv", "heldout-179.tsv", "heldout-180.tsv", "heldout-181.tsv"]
+                     "heldout-178.tsv", "heldout-179.tsv", "heldout-180.tsv", "heldout-181.tsv", "heldout-182.tsv", "heldout-183.tsv",
+                     "heldout-184.tsv", "heldout-185.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1700,14 +1706,18 @@ import Testing
     /// brief, measured once after tuning the rules on the fifty-third and fifty-fourth (at ba7d75c),
     /// read 478 right (95.6%) with 2 wrong verdicts (239 with 2, and 239 with none) and 489 right
     /// (97.8%) with no wrong verdict (245 and 244), the second meeting both halves of the goal; the two
-    /// together, 967 of 1,000 (96.7%) with 2 wrong. This holds the classifier to the measurements of
-    /// the first and fiftieth to fifty-sixth pairs, 3,876 of 4,000 with 10 wrong verdicts (no
-    /// regression).
+    /// together, 967 of 1,000 (96.7%) with 2 wrong. A fifty-seventh, `heldout-182.tsv` and
+    /// `heldout-183.tsv`, and a fifty-eighth, `heldout-184.tsv` and `heldout-185.tsv`, from the same
+    /// brief, measured once after tuning the rules on the fifty-fifth and fifty-sixth (at 6ef911d),
+    /// read 488 right (97.6%) with 2 wrong verdicts (247 with none, and 241 with 2) and 481 right
+    /// (96.2%) with 2 wrong verdicts (238 with 2, and 243 with none); the two together, 969 of 1,000
+    /// (96.9%) with 4 wrong. This holds the classifier to the measurements of the first and fiftieth to
+    /// fifty-eighth pairs, 4,845 of 5,000 with 14 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 3876, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 10, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 4845, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 14, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -385,7 +385,7 @@ enum Tokenizer {
         add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked suspect "
             // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."; 'Marked as "good" by Alex, I
             // disagree.': contested
-            + "tomorrow hmm hmmm waiting investigating disagree")
+            + "tomorrow hmm hmmm waiting investigating disagree jury")  // ("Jury's still out.")
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
@@ -559,8 +559,8 @@ enum Tokenizer {
         (["if", "we", "ignore"], .sarcasm),
         (["if", "i", "wanted"], .sarcasm),  // "Perfect, if I wanted a completely different feature."
         (["if", "you", "wanted"], .sarcasm),  // "Super helpful, if you wanted code that doesn't compile."
-        (["for", "no", "reason"], .shortfall),
-        (["for", "unrelated", "reasons"], .doubt),  // "The deploy was rolled back for unrelated reasons.": never judged  // "Works, but it rewrote my error handling for no reason.": a change not asked for
+        (["for", "no", "reason"], .shortfall),  // "Works, but it rewrote my error handling for no reason.": a change not asked for
+        (["for", "unrelated", "reasons"], .doubt),  // "The deploy was rolled back for unrelated reasons.": never judged
         (["i", "think"], .doubt),
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
@@ -755,6 +755,7 @@ enum Tokenizer {
         mark(Reader.mixedMarker, "mixed")
         mark(Reader.accidentMarker, "accident")
         mark(Reader.caughtMarker, "caught spotted")
+        mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
@@ -903,7 +904,12 @@ enum Tokenizer {
         func quote() {
             flushWord()
             if let open = quoteOpen {
-                if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
+                // (After `but`: "It did the thing but also "refactored" 4 unrelated files.": a deed of the
+                // answer's that was not wanted, a flaw beside what it did, not sarcasm about all of it.)
+                if scareWord && tokens.count == open + 1, tokens[max(0, open - 2)..<open].contains(where: {
+                    $0.lex == .clauseBreak && $0.value == Reader.contrastMarker }), tokens[open].lex == .other {
+                    forgetWords(); tokens[open] = Token(lex: .missWord)
+                } else if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
                 // A manner in quotes (`it also "helpfully" reformatted 200 lines`): something the
                 // answer did that was not wanted, a flaw beside what worked.
                 else if scareAdverb && tokens.count == open + 1 { forgetWords(); tokens[open] = Token(lex: .missWord) }
@@ -1629,6 +1635,8 @@ enum Reader {
     static let slowerMarker = 70
     /// Marks `caught`, `spotted`: before a bug, one the answer found ("it caught a second bug").
     static let caughtMarker = 71
+    /// Marks `sent`: denied ("never sent it"), the prompt never went out, so there is no outcome.
+    static let sentMarker = 72
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2480,8 +2488,10 @@ enum Reader {
                 if !meant(s).any { vetoedPraise = true; continue }
             }
             var verdict = decide(s)
-            if shortfallBefore || partPraisedBefore && s.wrotePart || closeBefore, verdict == .miss, s.tookOver, !s.missSaid, s.miss == nil,
-               !s.instead {
+            // (After `Close.`, a failure said is how close it came: "Close. Off by a factor of 1000
+            // because it assumed ms instead of µs; fixed it myself.")
+            if shortfallBefore || partPraisedBefore && s.wrotePart || closeBefore, verdict == .miss, s.tookOver,
+               closeBefore || !s.missSaid && s.miss == nil, !s.instead {
                 return .partial(nil)
             }
             // ("so close. fixed one line.": after `Close.`, a fix is the user's, not a hit.)
@@ -3440,6 +3450,10 @@ enum Reader {
             case .other where t[i].value == introducedMarker && (s.success != nil || s.hit != nil)
                 && (lex(i + 1) == .another || lex(i + 1) == .other && t[i + 1].value == articleMarker):
                 s.shortfall = true; i += 1  // "Fixed the leak, introduced a new warning.": a fault it brought
+            case .other where t[i].value == sentMarker && pendingNegation.map({ i - $0 <= 2 }) == true:
+                // "Answered my own question while typing the prompt, never sent it.": not tried
+                pendingNegation = nil; if s.doubt == nil { s.doubt = i }
+                i += 1
             case .other where t[i].value == accidentMarker && i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker:
                 if s.doubt == nil { s.doubt = i }
                 i += 1
