@@ -948,6 +948,11 @@ import Testing
             ("Close. Wrong port, fixed it myself.", .partial(nil)), ("Jury's still out.", .unclassified),
             ("Answered my own question while typing the prompt, never sent it.", .unclassified),
             ("It did the thing but also \"refactored\" 4 unrelated files. reverted those.", .unclassified),
+            // heldout-186 to heldout-193: a thing named with a problem word (`the error messages`),
+            // `the error message is gone`, `zero out of three attempts`, `Bundle size dropped`.
+            ("Excellent, the translation of the error messages reads naturally.", .hit),
+            ("Fixed, the error message is gone.", .hit), ("zero out of three attempts compiled", .miss(3)),
+            ("It nailed it. Bundle size dropped 22%.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1453,7 +1458,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-167.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-168.tsv` to `heldout-185.tsv`, written by twenty who never saw the rules, which the model
+/// `heldout-168.tsv` to `heldout-193.tsv`, written by twenty-eight who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-167.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1497,7 +1502,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-185.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-193.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1507,7 +1512,8 @@ import Testing
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-168.tsv", "heldout-169.tsv", "heldout-170.tsv", "heldout-171.tsv",
                      "heldout-172.tsv", "heldout-173.tsv", "heldout-174.tsv", "heldout-175.tsv", "heldout-176.tsv", "heldout-177.tsv",
                      "heldout-178.tsv", "heldout-179.tsv", "heldout-180.tsv", "heldout-181.tsv", "heldout-182.tsv", "heldout-183.tsv",
-                     "heldout-184.tsv", "heldout-185.tsv"]
+                     "heldout-184.tsv", "heldout-185.tsv", "heldout-186.tsv", "heldout-187.tsv", "heldout-188.tsv", "heldout-189.tsv",
+                     "heldout-190.tsv", "heldout-191.tsv", "heldout-192.tsv", "heldout-193.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1711,13 +1717,18 @@ import Testing
     /// brief, measured once after tuning the rules on the fifty-fifth and fifty-sixth (at 6ef911d),
     /// read 488 right (97.6%) with 2 wrong verdicts (247 with none, and 241 with 2) and 481 right
     /// (96.2%) with 2 wrong verdicts (238 with 2, and 243 with none); the two together, 969 of 1,000
-    /// (96.9%) with 4 wrong. This holds the classifier to the measurements of the first and fiftieth to
-    /// fifty-eighth pairs, 4,845 of 5,000 with 14 wrong verdicts (no regression).
+    /// (96.9%) with 4 wrong. Four more, `heldout-186.tsv` to `heldout-193.tsv`, from the same brief,
+    /// measured once after tuning the rules on the fifty-seventh and fifty-eighth (at 4e88a6c), read
+    /// 489 right (97.8%) with no wrong verdict (242 and 247), 491 (98.2%) with none (244 and 247), 490
+    /// (98.0%) with none (246 and 244), and 487 (97.4%) with 1 (241 with none, and 246 with 1):
+    /// together 1,957 of 2,000 (97.9%) with 1 wrong, three of the four meeting both halves of the goal.
+    /// This holds the classifier to the measurements of the first and fiftieth to sixty-second pairs,
+    /// 6,802 of 7,000 with 15 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 4845, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 14, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 6802, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 15, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {

@@ -756,7 +756,7 @@ enum Tokenizer {
         mark(Reader.accidentMarker, "accident")
         mark(Reader.caughtMarker, "caught spotted")
         mark(Reader.sentMarker, "sent")
-        mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead p50 p95 p99")
+        mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
@@ -906,7 +906,7 @@ enum Tokenizer {
             if let open = quoteOpen {
                 // (After `but`: "It did the thing but also "refactored" 4 unrelated files.": a deed of the
                 // answer's that was not wanted, a flaw beside what it did, not sarcasm about all of it.)
-                if scareWord && tokens.count == open + 1, tokens[max(0, open - 2)..<open].contains(where: {
+                if scareWord && tokens.count == open + 1, tokens[max(0, open - 3)..<open].contains(where: {
                     $0.lex == .clauseBreak && $0.value == Reader.contrastMarker }), tokens[open].lex == .other {
                     forgetWords(); tokens[open] = Token(lex: .missWord)
                 } else if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
@@ -2983,10 +2983,12 @@ enum Reader {
             case .hedge:
                 pendingHedge = i; pendingNegation = nil; i += 1
             case .doubt where lex(i + 1) == .number && lex(i + 2) == .other,
+                 .doubt where lex(i + 1) == .number && lex(i + 2) == .turnNoun && i > start,
                  .doubt where lex(i + 1) == .caveat && t[i + 1].value == percentMarker,
                  .doubt where lex(i + 1) == .partialWord && i > start && t[i - 1].lex == .kept,
                  .doubt where lex(i + 1) == .other && t[i + 1].value == articleMarker && lex(i + 2) == .ordinal:
-                // "took maybe 10 minutes", "I rewrote maybe 30%", "maybe a third of it", "kept maybe half": an estimate, not
+                // "took maybe 10 minutes", "I rewrote maybe 30%", "maybe a third of it", "kept maybe half",
+                // "Eventually worked, maybe 2-3 rounds.": an estimate, not
                 // doubt about the outcome
                 i += 1
             case .doubt where t[i].value == hmmMarker && i == 0 && ![.sentenceEnd, .clauseBreak].contains(lex(i + 1)) && i + 1 < end:
@@ -3189,6 +3191,10 @@ enum Reader {
             case .number where t[i].value == 0 && lex(i + 1) == .other && t[i + 1].value == scopeMarker && lex(i + 2) == .number:
                 // "0 for 3", "Zero for four.": no success in that many tries.
                 record(.miss, at: i); record(.turns(t[i + 2].value), at: i + 2); i += 3
+            case .number where t[i].value == 0 && lex(i + 1) == .out && lex(i + 2) == .of && lex(i + 3) == .number
+                && lex(i + 4) == .turnNoun:
+                // "zero out of three attempts compiled": none of that many tries succeeded
+                record(.miss, at: i); record(.turns(t[i + 3].value), at: i + 3); i = clauseEnd(i + 5)
             case .it where lex(i + 1) == .other && t[i + 1].value == didMarker && s.miss != nil && (s.turns != nil || s.moreTurns)
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 // "Didn't compile; after 2 more prompts it did.": it did compile, after those turns.
@@ -3222,11 +3228,17 @@ enum Reader {
             case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
                 && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
+            case .problem where (lex(i + 1) == .other && t[i + 1].value == 0 || lex(i + 1) == .turnNoun) && i > start && t[i - 1].lex == .the
+                && !goneAfter(i + 1):
+                i += 1  // "the translation of the error messages reads naturally": a thing named, no failure
             case .problem where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == caughtMarker }):
                 i += 1  // "Worked, and it caught a second bug I hadn't asked about.": a bug it found, no failure
             case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
                 // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
                 record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
+            case .problem where [.other, .turnNoun].contains(lex(i + 1)) && goneAfter(i + 1):
+                // "the error message is gone": the same, named in two words
+                record(.success, at: i); i = lex(i + 2) == .other && t[i + 2].value == copulaMarker ? i + 4 : i + 3
             case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun:
                 // "Tried it, then the laptop died and I lost the output.": the user's loss; whether it
                 // worked is not known
