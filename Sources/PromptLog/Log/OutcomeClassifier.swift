@@ -275,7 +275,7 @@ enum Tokenizer {
             + "tinkering tinkered workable mitigated trimmed mediocre ½ "
             + "trimming"
             + " ish semi"
-            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias gedeeltelijk bijna"
+            + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias mitad gedeeltelijk bijna"
             + " größtenteils grösstenteils grotendeels halb halbwegs mezzo deels quase retocar retocarlo retoques"
             // had to (fix it), in German, French, Spanish, Portuguese, Italian, Dutch
             + " musste mussten nachbessern dû fallu tuve precisei dovuto moest moesten quasi")
@@ -318,6 +318,7 @@ enum Tokenizer {
             + "hang hangs hung freeze freezes froze segfault segfaults segfaulted deadlock deadlocks deadlocked "
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
+            + " corrupted corrupts corrupting"
             + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
             + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso mangles mangled mangling chokes choked")
@@ -756,7 +757,7 @@ enum Tokenizer {
         mark(Reader.accidentMarker, "accident")
         mark(Reader.caughtMarker, "caught spotted")
         mark(Reader.sentMarker, "sent")
-        mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size p50 p95 p99")
+        mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
@@ -1619,8 +1620,8 @@ enum Reader {
     static let gerundMarker = 2
     /// Marks `dropped`, which before `in` or `into` is use ("dropped it into the repo"), not a failure.
     static let droppedMarker = 1
-    /// Marks `latency`, `memory`, `p95` and the like: before `dropped`, a measure fell ("the latency
-    /// dropped"), no failure.
+    /// Marks `latency`, `memory`, `rate`, `p95` and the like: before `dropped`, a measure fell ("the
+    /// latency dropped"); after `crash`, a measure ("crash rate back to baseline"); no failure.
     static let quantityMarker = 66
     /// Marks `blocked`: opening a sentence, the user was kept from trying (`Blocked by VPN issues,
     /// couldn't run anything.`), so a run denied after it is no failure of the answer.
@@ -3113,9 +3114,12 @@ enum Reader {
                 i += 1
             case .failsDenied where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker:
                 record(.miss, at: i); i += 2  // "Used none of it."
-            case .failsDenied where t[i].value == ranMarker && pendingNegation.map({ i - $0 <= 2 && $0 > start && t[$0 - 1].lex == .pronoun }) == true:
+            case .failsDenied where t[i].value == ranMarker && pendingNegation.map({ i - $0 <= 2 && ($0 > start && t[$0 - 1].lex == .pronoun
+                || $0 == clauseStart(t, $0, start) && [.it, .the].contains(lex(i + 1))) }) == true:
+                // "I never actually ran the output", "Never ran it; the project got cancelled.": not
+                // tried, so the outcome is open ("Crashed, never ran." is the code's failure)
                 pendingNegation = nil; if s.doubt == nil { s.doubt = i }
-                i += 1  // "I never actually ran the output": not tried, so the outcome is open
+                i += 1
             case .failsDenied:
                 // "doesn't build", "doesn't exist": a failure; "the build" alone says nothing, nor
                 // does an instruction ("told it not to use lodash").
@@ -3528,6 +3532,8 @@ enum Reader {
                 // "Stopped after 4 prompts.", "stopped there", "then I stopped:", "after the 6th try I
                 // stopped and read the docs"
                 record(.miss, at: i); i += 1
+            case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && t[i + 1].value == quantityMarker:
+                i += 2  // "crash rate back to baseline": a measure, no failure
             case .missWord where t[i].value == failureNounMarker && lex(i + 1) == .other && i > start && t[i - 1].lex == .the:
                 i += 1  // "explain the crash log": a thing
             case .missWord where listing:
