@@ -2294,6 +2294,11 @@ enum Reader {
     static func noteAboutTheLog(_ t: [Token]) -> Bool {
         func note(_ k: Int) -> Bool { (t[k].lex == .other || t[k].lex == .intervention) && t[k].value == noteMarker }
         if t.count >= 2, note(0), t[1].lex == .clauseBreak, t[1].value == 58 { return true }  // "Reminder:", "TODO:"
+        // "Note to self: try this again once the monorepo migration is done.": a to-do, not the outcome.
+        if t.count >= 4, t[0].lex == .other, t[0].value == noteLabelMarker, t[1].lex == .to, t[2].lex == .other,
+           t[3].lex == .clauseBreak, t[3].value == 58 {
+            return true
+        }
         // "Note: model name above is wrong", "Note: this entry is a duplicate.": about the log.
         if t.count >= 2, t[0].lex == .other, t[0].value == noteLabelMarker, t[1].lex == .clauseBreak, t[1].value == 58,
            t.contains(where: { $0.lex == .other && ($0.value == logReferenceMarker || $0.value == logEntryMarker) }) {
@@ -2365,6 +2370,14 @@ enum Reader {
         // server?`): the writer asks how to label it, no sarcasm.
         if let last = tokens.last, last.lex == .sentenceEnd, last.value == 63, !tokens.dropLast().contains(where: { $0.lex == .sentenceEnd }),
            tokens.contains(where: { $0.lex == .sarcasm && $0.value == 0 }) {
+            return .unclassified
+        }
+        // (The same, then a note with no verdict in it: "Does "worked" mean it compiled or that it was
+        // correct? Need a convention for this log.")
+        if let q = tokens.firstIndex(where: { $0.lex == .sentenceEnd }), tokens[q].value == 63,
+           tokens[..<q].contains(where: { $0.lex == .sarcasm && $0.value == 0 }),
+           !tokens[(q + 1)...].contains(where: { [.success, .hitQuality, .hitWord, .missWord, .labelFailed, .negation, .partialWord,
+                                                   .sarcasm, .symbolHit, .symbolMiss].contains($0.lex) }) {
             return .unclassified
         }
         if let logged = attemptLog(&tokens) { return logged }
