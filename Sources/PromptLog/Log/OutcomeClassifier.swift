@@ -905,12 +905,17 @@ enum Tokenizer {
         func quote() {
             flushWord()
             if let open = quoteOpen {
-                // (After `but`: "It did the thing but also "refactored" 4 unrelated files.": a deed of the
-                // answer's that was not wanted, a flaw beside what it did, not sarcasm about all of it.)
-                if scareWord && tokens.count == open + 1, tokens[max(0, open - 3)..<open].contains(where: {
-                    $0.lex == .clauseBreak && $0.value == Reader.contrastMarker }), tokens[open].lex == .other {
-                    forgetWords(); tokens[open] = Token(lex: .missWord)
-                } else if scareWord && tokens.count == open + 1 { forgetWords(); tokens.append(Token(lex: .sarcasm)) }
+                if scareWord && tokens.count == open + 1 {
+                    forgetWords()
+                    // (After `but`: "It did the thing but also "refactored" 4 unrelated files.": a deed of
+                    // the answer's that was not wanted, a flaw beside what it did, not sarcasm about all of it.)
+                    if tokens[open].lex == .other,
+                       tokens[max(0, open - 3)..<open].contains(where: { $0.lex == .clauseBreak && $0.value == Reader.contrastMarker }) {
+                        tokens[open] = Token(lex: .missWord)
+                    } else {
+                        tokens.append(Token(lex: .sarcasm))
+                    }
+                }
                 // A manner in quotes (`it also "helpfully" reformatted 200 lines`): something the
                 // answer did that was not wanted, a flaw beside what worked.
                 else if scareAdverb && tokens.count == open + 1 { forgetWords(); tokens[open] = Token(lex: .missWord) }
@@ -3245,9 +3250,6 @@ enum Reader {
             case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
                 && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
-            case .problem where (lex(i + 1) == .other && t[i + 1].value == 0 || lex(i + 1) == .turnNoun) && i > start && t[i - 1].lex == .the
-                && !goneAfter(i + 1):
-                i += 1  // "the translation of the error messages reads naturally": a thing named, no failure
             case .problem where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == caughtMarker }):
                 i += 1  // "Worked, and it caught a second bug I hadn't asked about.": a bug it found, no failure
             case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
@@ -3256,6 +3258,8 @@ enum Reader {
             case .problem where [.other, .turnNoun].contains(lex(i + 1)) && goneAfter(i + 1):
                 // "the error message is gone": the same, named in two words
                 record(.success, at: i); i = lex(i + 2) == .other && t[i + 2].value == copulaMarker ? i + 4 : i + 3
+            case .problem where (lex(i + 1) == .other && t[i + 1].value == 0 || lex(i + 1) == .turnNoun) && i > start && t[i - 1].lex == .the:
+                i += 1  // "the translation of the error messages reads naturally": a thing named, no failure
             case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun:
                 // "Tried it, then the laptop died and I lost the output.": the user's loss; whether it
                 // worked is not known
