@@ -1466,7 +1466,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-167.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-168.tsv` to `heldout-209.tsv`, written by forty-four who never saw the rules, which the model
+/// `heldout-168.tsv` to `heldout-217.tsv`, written by fifty-two who never saw the rules, which the model
 /// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-167.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1510,7 +1510,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-209.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-217.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1524,7 +1524,8 @@ import Testing
                      "heldout-190.tsv", "heldout-191.tsv", "heldout-192.tsv", "heldout-193.tsv", "heldout-194.tsv", "heldout-195.tsv",
                      "heldout-196.tsv", "heldout-197.tsv", "heldout-198.tsv", "heldout-199.tsv", "heldout-200.tsv", "heldout-201.tsv",
                      "heldout-202.tsv", "heldout-203.tsv", "heldout-204.tsv", "heldout-205.tsv", "heldout-206.tsv", "heldout-207.tsv",
-                     "heldout-208.tsv", "heldout-209.tsv"]
+                     "heldout-208.tsv", "heldout-209.tsv", "heldout-210.tsv", "heldout-211.tsv", "heldout-212.tsv", "heldout-213.tsv",
+                     "heldout-214.tsv", "heldout-215.tsv", "heldout-216.tsv", "heldout-217.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1739,13 +1740,16 @@ import Testing
     /// wrong. Four more, `heldout-202.tsv` to `heldout-209.tsv`, from the same brief, measured once
     /// after tuning the rules on those (at 4616af6), read 485 right (97.0%) with 2 wrong verdicts, 482
     /// (96.4%) with 1, 489 (97.8%) with none, and 488 (97.6%) with 1: together 1,944 of 2,000 (97.2%)
-    /// with 4 wrong. This holds the classifier to the measurements of the first and fiftieth to
-    /// seventieth pairs, 10,699 of 11,000 with 24 wrong verdicts (no regression).
+    /// with 4 wrong. Four more, `heldout-210.tsv` to `heldout-217.tsv`, from the same brief, measured
+    /// once on the rules as they stand (at 77197c3, not tuned on them), read 493 right (98.6%) with 1
+    /// wrong verdict, 489 (97.8%) with 1, 491 (98.2%) with none, and 481 (96.2%) with none: together
+    /// 1,954 of 2,000 (97.7%) with 2 wrong. This holds the classifier to the measurements of the first
+    /// and fiftieth to seventy-fourth pairs, 12,653 of 13,000 with 26 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 10699, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 24, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 12653, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 26, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
