@@ -962,10 +962,10 @@ enum Tokenizer {
             quoted = quoted && start > 0
             var w = Array(word[start...])
             var negated = false
-            if w.count > 3, w[w.count - 3] == 110, w[w.count - 2] == 39, w[w.count - 1] == 116 {  // n't
+            if w.count > 3, ends(w, "n't") {
                 negated = true
                 w.removeLast(3)
-            } else if w.count > 2, w[w.count - 2] == 39, w[w.count - 1] == 115 || w[w.count - 1] == 100 {  // 's, 'd: `it's`, `shot'd`
+            } else if w.count > 2, ends(w, "'s") || ends(w, "'d") {  // `it's`, `shot'd`
                 w.removeLast(2)
             }
             if !previous.isEmpty, mayEndPhrase(w), let phrase = phraseBytes.first(where: { endsPhrase($0.words, w, previous, beforePrevious) }) {
@@ -999,15 +999,13 @@ enum Tokenizer {
                     t = Token(lex: .other)  // "ignored the 429 responses": a status code, not a count
                 } else if w.count <= 10, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
                     t.value = marker
-                } else if t.lex == .other && w.count > 4 && w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103
-                            && !(w[w.count - 5] == 116 && w[w.count - 4] == 104) {  // not "something", "everything"
+                } else if t.lex == .other && w.count > 4 && ends(w, "ing") && !ends(w, "thing") {  // not "something", "everything"
                     t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
                 } else if t.lex == .wrote && w.count > 3 && w[0] == 114 && w[1] == 101 {  // re-
                     t.value = Reader.redoMarker
-                } else if t.lex == .retried && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100
-                            && w[0] != 97 {  // -ed, not "apologized"
+                } else if t.lex == .retried && w.count > 4 && ends(w, "ed") && w[0] != 97 {  // -ed, not "apologized"
                     t.value = Reader.retriedOnceMarker
-                } else if t.lex == .other && w.count > 4 && w[w.count - 2] == 101 && w[w.count - 1] == 100 {  // -ed
+                } else if t.lex == .other && w.count > 4 && ends(w, "ed") {
                     t.value = Reader.edMarker
                 } else if t.lex == .intervention && w.last == 115 {  // -s
                     t.value = Reader.pluralMarker
@@ -1025,16 +1023,13 @@ enum Tokenizer {
             if quoted, let t = tokens.last, [.success, .hitQuality, .hitWord].contains(t.lex) {
                 forgetWords(); tokens.append(Token(lex: .sarcasm))  // "It 'works'."
             }
-            if let open = quoteOpen, tokens.count == open + 1, let t = tokens.last {
-                scareWord = [.success, .hitQuality, .hitWord, .editNoun].contains(t.lex)
-                    || w.count > 4 && (w[w.count - 2] == 101 && w[w.count - 1] == 100
-                        || w[w.count - 3] == 105 && w[w.count - 2] == 110 && w[w.count - 1] == 103)  // -ed, -ing
-            }
-            if quoteOpen != nil {
+            if let open = quoteOpen {
                 quotedWords += 1
-                scareAdverb = quotedWords == 1 && tokens.count == quoteOpen! + 1 && tokens.last?.lex == .other && w.count > 6
-                    && w[w.count - 5] == 102 && w[w.count - 4] == 117 && w[w.count - 3] == 108 && w[w.count - 2] == 108
-                    && w[w.count - 1] == 121  // -fully
+                let only = tokens.count == open + 1 ? tokens.last : nil  // the one token in the quotes so far
+                if let t = only {
+                    scareWord = [.success, .hitQuality, .hitWord, .editNoun].contains(t.lex) || w.count > 4 && (ends(w, "ed") || ends(w, "ing"))
+                }
+                scareAdverb = quotedWords == 1 && only?.lex == .other && w.count > 6 && ends(w, "fully")
             }
         }
 
@@ -1254,6 +1249,13 @@ enum Tokenizer {
     }()
 
     @inline(__always) static func phraseEndKey(_ w: [UInt8]) -> Int { (w.count & 7) << 5 | Int(w[0] & 31) }
+
+    /// Whether the word `w` ends with the ASCII `suffix`.
+    @inline(__always) static func ends(_ w: [UInt8], _ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        guard w.count >= n else { return false }
+        return suffix.withUTF8Buffer { s in (0..<n).allSatisfy { w[w.count - n + $0] == s[$0] } }
+    }
 
     /// Whether `w` may be the last word of one of `phrases` (false: it is not).
     @inline(__always) static func mayEndPhrase(_ w: [UInt8]) -> Bool {
