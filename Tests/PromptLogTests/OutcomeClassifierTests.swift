@@ -322,7 +322,8 @@ import Testing
         for text in ["Worked first try. Didn't work.", "Worked first try. Actually no, broke prod?\n  Or maybe that was the other PR.",
                      "Worked first try. Actually no, it didn't. Or did it? Need to retest.",
                      "Worked first try. Also didn't work at all? Need to recheck.", "Worked first try. NOT",
-                     "Worked first try. Wrote it myself instead.", "Worked first try (after 3 attempts)."] {
+                     "Worked first try. Wrote it myself instead.", "Worked first try (after 3 attempts).",
+                     "Worked first try / had to redo everything.", "Worked first try. Then I redid it."] {
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
         for text in ["Worked first try. Not bad.", "Worked first try. No issues.", "Worked first try. Did not fail.",
@@ -961,6 +962,19 @@ import Testing
             // then a note.
             ("Note to self: try this again once the monorepo migration is\n  done, the paths will all change.", .unclassified),
             ("Does \"worked\" mean it compiled or that it was correct? Need a convention for this log.", .unclassified),
+            // phrasings-168 to phrasings-217, read again once the model was trained on them:
+            // `basically` qualifies like `mostly`; more faults brought than fixed; `improved 3x` is a
+            // measure; `right now` is the time; the user's own need; a named part failed; `did't`;
+            // what the answer did after `after it`; a failure denied after a part named. (The user
+            // redoing what worked first try: noteThatTakesBackFirstTry.)
+            ("Basically worked. Off-by-one in the loop, fixed.", .partial(nil)), ("Fixed one bug, introduced two.", .unclassified),
+            ("Output compiled and the benchmark improved 3x.", .hit),
+            ("Can't evaluate until the vendor fixes their sandbox.\n  Their API returns 503 for everything right now.", .unclassified),
+            ("took two rounds but it's right now", .partial(2)), ("never mind, it worked", .hit),
+            ("Worked. Had to restart the dev server, but that's on me, not the code.", .hit),
+            ("UI done, backend part didn't work at all.", .partial(nil)), ("did't work, reverted", .miss),
+            ("Killed the session after it started editing unrelated files.", .unclassified),
+            ("Great, the bundle is 180 KB smaller and nothing broke.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1464,11 +1478,10 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-167.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-168.tsv` to `heldout-217.tsv`, written by fifty-two who never saw the rules, which the model
-/// is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
-/// and `phrasings-14.tsv` to `phrasings-167.tsv` were held-out sets before them).
+/// they come from), `phrasings-2.tsv` to `phrasings-217.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by two
+/// who never saw the rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-217.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1505,27 +1518,29 @@ import Testing
          "phrasings-140.tsv", "phrasings-141.tsv", "phrasings-142.tsv", "phrasings-143.tsv", "phrasings-144.tsv", "phrasings-145.tsv",
          "phrasings-146.tsv", "phrasings-147.tsv", "phrasings-148.tsv", "phrasings-149.tsv", "phrasings-150.tsv", "phrasings-151.tsv",
          "phrasings-152.tsv", "phrasings-153.tsv", "phrasings-154.tsv", "phrasings-155.tsv", "phrasings-156.tsv", "phrasings-157.tsv", "phrasings-158.tsv", "phrasings-159.tsv",
-         "phrasings-160.tsv", "phrasings-161.tsv", "phrasings-162.tsv", "phrasings-163.tsv", "phrasings-164.tsv", "phrasings-165.tsv", "phrasings-166.tsv", "phrasings-167.tsv", "phrasings-pinned.tsv"].flatMap(rows)
+         "phrasings-160.tsv", "phrasings-161.tsv", "phrasings-162.tsv", "phrasings-163.tsv", "phrasings-164.tsv", "phrasings-165.tsv", "phrasings-166.tsv", "phrasings-167.tsv",
+         "phrasings-168.tsv", "phrasings-169.tsv", "phrasings-170.tsv", "phrasings-171.tsv", "phrasings-172.tsv",
+         "phrasings-173.tsv", "phrasings-174.tsv", "phrasings-175.tsv", "phrasings-176.tsv", "phrasings-177.tsv",
+         "phrasings-178.tsv", "phrasings-179.tsv", "phrasings-180.tsv", "phrasings-181.tsv", "phrasings-182.tsv",
+         "phrasings-183.tsv", "phrasings-184.tsv", "phrasings-185.tsv", "phrasings-186.tsv", "phrasings-187.tsv",
+         "phrasings-188.tsv", "phrasings-189.tsv", "phrasings-190.tsv", "phrasings-191.tsv", "phrasings-192.tsv",
+         "phrasings-193.tsv", "phrasings-194.tsv", "phrasings-195.tsv", "phrasings-196.tsv", "phrasings-197.tsv",
+         "phrasings-198.tsv", "phrasings-199.tsv", "phrasings-200.tsv", "phrasings-201.tsv", "phrasings-202.tsv",
+         "phrasings-203.tsv", "phrasings-204.tsv", "phrasings-205.tsv", "phrasings-206.tsv", "phrasings-207.tsv",
+         "phrasings-208.tsv", "phrasings-209.tsv", "phrasings-210.tsv", "phrasings-211.tsv", "phrasings-212.tsv",
+         "phrasings-213.tsv", "phrasings-214.tsv", "phrasings-215.tsv", "phrasings-216.tsv", "phrasings-217.tsv", "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-168.tsv to heldout-217.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-168.tsv", "heldout-169.tsv", "heldout-170.tsv", "heldout-171.tsv",
-                     "heldout-172.tsv", "heldout-173.tsv", "heldout-174.tsv", "heldout-175.tsv", "heldout-176.tsv", "heldout-177.tsv",
-                     "heldout-178.tsv", "heldout-179.tsv", "heldout-180.tsv", "heldout-181.tsv", "heldout-182.tsv", "heldout-183.tsv",
-                     "heldout-184.tsv", "heldout-185.tsv", "heldout-186.tsv", "heldout-187.tsv", "heldout-188.tsv", "heldout-189.tsv",
-                     "heldout-190.tsv", "heldout-191.tsv", "heldout-192.tsv", "heldout-193.tsv", "heldout-194.tsv", "heldout-195.tsv",
-                     "heldout-196.tsv", "heldout-197.tsv", "heldout-198.tsv", "heldout-199.tsv", "heldout-200.tsv", "heldout-201.tsv",
-                     "heldout-202.tsv", "heldout-203.tsv", "heldout-204.tsv", "heldout-205.tsv", "heldout-206.tsv", "heldout-207.tsv",
-                     "heldout-208.tsv", "heldout-209.tsv", "heldout-210.tsv", "heldout-211.tsv", "heldout-212.tsv", "heldout-213.tsv",
-                     "heldout-214.tsv", "heldout-215.tsv", "heldout-216.tsv", "heldout-217.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1572,184 +1587,18 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Measured once, blind, on `heldout-62.tsv` and
-    /// `heldout-63.tsv` (500 bullets from two writers, after tuning and training on phrasings.tsv to
-    /// phrasings-71.tsv and phrasings-pinned.tsv, at commit ed9641c): 493 right (98.6%) and no wrong
-    /// verdict (247, 98.8%, and 246, 98.4%). The fifty-seven sets before them, now phrasings-15.tsv to
-    /// phrasings-71.tsv, each measured once the same way, scored 234 right with 7 wrong (de562bc), 227
-    /// with 7 (10e92f8), 218 with 13 (6a76fa2), 223 with 10 (37230c3), 234 with 7 (8e78f3b), 241 with 7
-    /// (f0230b4), 204 with 25 (c51fd47), 232 with 10 (02f3088), 234 with 7 (34d1f6f), 227 with 9
-    /// (ea3e88e), 234 with 6 (6c800a7), 237 with 1 (2e687a5), 236 with 3 (7b0211c), 223 with 4
-    /// (fd6ef81), 239 with 1 (040a16a), 242 with 0 (49707fa), 226 with 6 (e0053db), 235 with 2
-    /// (4f05aa4), 240 with 1 (c670ea4), 238 with 1 (2861d82), 238 with 2 (15a4ab0), 231 with 4 and 238
-    /// with 2 (e3c394d), 229 with 0 and 239 with 2 (ddc44ee), 240 with 1 and 237 with 2 (b9bf041), 241
-    /// with 1 and 243 with 1 (9bd8122), 241 with 2 and 239 with 1 (bd1b6ae), 240 with 0 and 238 with 2
-    /// (87181ce), 235 with 3 and 233 with 5 (a00301d), 241 with 1 and 236 with 1 (d78b588), 233 with 5
-    /// and 247 with 1 (16e31d2), 245 with 2 and 239 with 1 (6194758), 241 with 1 and 243 with 0
-    /// (77dabbe; the second the first set to meet both halves of the goal), 245 with 1 and 246 with 2
-    /// (59b6e5c), 235 with 0 and 241 with 0 (f8f87fc), 244 with 1 and 242 with 2 (f9a3a85), 241 with 0
-    /// and 247 with 1 (5157425), 241 with 0 and 240 with 2 (77a0e9b), 240 with 3 and 242 with 2
-    /// (4b3fb37), 238 with 2 and 239 with 0 (0bc8b99). This pair is the first to meet both halves of
-    /// the goal, 97% and no wrong verdict; the eighteen pairs before it read 93.6% to 98.2%, one of
-    /// them (f8f87fc) with no wrong verdict. A second pair, written after it and measured once with the
-    /// same rules and model (at e1b025b, which changed only docs/benchmarks.md; now phrasings-72.tsv
-    /// and phrasings-73.tsv), read 481 right (96.2%) with 2 wrong verdicts (242 with 2, and 239 with
-    /// none): the goal is not met on every new writer. The two pairs: 974 of 1,000 (97.4%), 2 wrong. A
-    /// third, measured once after tuning on the second (at 8a74d04; now phrasings-74.tsv and
-    /// phrasings-75.tsv), read 480 right (96.0%) with 2 wrong verdicts (241 with 2, and 239 with none).
-    /// A fourth, measured once after tuning on the third (at 592ff3a; now phrasings-76.tsv and
-    /// phrasings-77.tsv), read 479 right (95.8%) with 1 wrong verdict (239 with none, and 240 with 1).
-    /// A fifth, measured once after tuning on the fourth (at 81e14f4; now phrasings-78.tsv and
-    /// phrasings-79.tsv), read 481 right (96.2%) with 2 wrong verdicts (239 with 1, and 242 with 1). A
-    /// sixth, measured once after tuning on the fifth (at bd4c7e8; now phrasings-80.tsv and
-    /// phrasings-81.tsv), read 481 right (96.2%) with no wrong verdict (241 and 240). A seventh,
-    /// measured once after tuning on the sixth (at 684faf6; now phrasings-82.tsv and phrasings-83.tsv),
-    /// read 437 right (87.4%) with 16 wrong verdicts (201 with 13, and 236 with 3): one writer far from
-    /// the others. An eighth, measured once after tuning on the seventh (at 7e4fa6a; now
-    /// phrasings-84.tsv and phrasings-85.tsv), read 485 right (97.0%) with 1 wrong verdict (239 with
-    /// none, and 246 with 1). A ninth, measured once after tuning on the eighth (at 420d922; now
-    /// phrasings-86.tsv and phrasings-87.tsv), read 484 right (96.8%) with 2 wrong verdicts (242 with
-    /// none, and 242 with 2). A tenth, measured once after tuning on the ninth (at 5cf1971; now
-    /// phrasings-88.tsv and phrasings-89.tsv), read 485 right (97.0%) with 5 wrong verdicts (241 with
-    /// 3, and 244 with 2). An eleventh, measured once after tuning on the tenth (at a2cdc9d; now
-    /// phrasings-90.tsv and phrasings-91.tsv), read 486 right (97.2%) with 2 wrong verdicts (246 with
-    /// none, and 240 with 2). A twelfth, measured once after tuning on the eleventh (at 09ca19e; now
-    /// phrasings-92.tsv and phrasings-93.tsv), read 485 right (97.0%) with 1 wrong verdict (242 with
-    /// none, and 243 with 1). A thirteenth, measured once after tuning on the twelfth (at 984a471; now
-    /// phrasings-94.tsv and phrasings-95.tsv), read 489 right (97.8%) with 1 wrong verdict (246 with
-    /// none, and 243 with 1). A fourteenth, measured once after tuning on the thirteenth (at 1c6e9c0;
-    /// now phrasings-96.tsv and phrasings-97.tsv), read 478 right (95.6%) with no wrong verdict (238
-    /// and 240). A fifteenth, measured once after tuning on the fourteenth (at d0d3de2; now
-    /// phrasings-98.tsv and phrasings-99.tsv), read 483 right (96.6%) with no wrong verdict (243 and
-    /// 240). A sixteenth, measured once after tuning on the fifteenth (at 7cc083b; now
-    /// phrasings-100.tsv and phrasings-101.tsv), read 479 right (95.8%) with 2 wrong verdicts (239 with
-    /// 1, and 240 with 1). A seventeenth, measured once after tuning on the sixteenth (at 82a2621; now
-    /// phrasings-102.tsv and phrasings-103.tsv), read 477 right (95.4%) with 2 wrong verdicts (239 with
-    /// 1, and 238 with 1). An eighteenth, measured once after tuning on the seventeenth (at fb6a45b;
-    /// now phrasings-104.tsv and phrasings-105.tsv), read 492 right (98.4%) with no wrong verdict (247
-    /// and 245): the second pair to meet both halves of the goal. A nineteenth, measured once with the
-    /// same rules and model as the eighteenth (at cabb1a4, which changed only fixtures and docs; now
-    /// phrasings-106.tsv and phrasings-107.tsv), read 486 right (97.2%) with 2 wrong verdicts (242 with
-    /// 1, and 244 with 1). A twentieth, measured once after tuning on the eighteenth and nineteenth (at
-    /// 1bbcc42; now phrasings-108.tsv and phrasings-109.tsv), read 487 right (97.4%) with 2 wrong
-    /// verdicts (243 with none, and 244 with 2). A twenty-first, measured once after tuning on the
-    /// twentieth (at 753c733; now phrasings-110.tsv and phrasings-111.tsv), read 480 right (96.0%) with
-    /// 4 wrong verdicts (236 with 3, and 244 with 1). A twenty-second, measured once with the rules and
-    /// model of the twenty-first but for one Dutch phrase restored (at d3b7c29; now phrasings-112.tsv
-    /// and phrasings-113.tsv), read 486 right (97.2%) with 1 wrong verdict (241 with none, and 245 with
-    /// 1). A twenty-third, measured once after tuning on the twenty-first and twenty-second (at
-    /// 0e63818; now phrasings-114.tsv and phrasings-115.tsv), read 483 right (96.6%) with 2 wrong
-    /// verdicts (238 with 2, and 245 with none). A twenty-fourth, measured once after tuning on the
-    /// twenty-third (at dc557e1; now phrasings-116.tsv and phrasings-117.tsv), read 481 right (96.2%)
-    /// with 1 wrong verdict (237 with 1, and 244 with none). A twenty-fifth, measured once after tuning
-    /// on the twenty-fourth (at 87705b9; now phrasings-118.tsv and phrasings-119.tsv), read 485 right
-    /// (97.0%) with no wrong verdict (244 and 241): the third pair to meet both halves of the goal. A
-    /// twenty-sixth, measured once with the rules and model of the twenty-fifth (at 2cebb4a, which
-    /// changed only fixtures, tests and docs; now phrasings-120.tsv and phrasings-121.tsv), read 479
-    /// right (95.8%) with 4 wrong verdicts (243 with 3, and 236 with 1). A twenty-seventh, measured
-    /// once after tuning on the twenty-sixth (at 4e9a858; now phrasings-122.tsv and phrasings-123.tsv),
-    /// read 488 right (97.6%) with 1 wrong verdict (245 with none, and 243 with 1). A twenty-eighth,
-    /// measured once after tuning on the twenty-seventh (at 7a07fbf; now phrasings-124.tsv and
-    /// phrasings-125.tsv), read 484 right (96.8%) with 4 wrong verdicts (242 with 1, and 242 with 3). A
-    /// twenty-ninth, measured once after tuning on the twenty-eighth (at 944fafa; now phrasings-126.tsv
-    /// and phrasings-127.tsv), read 492 right (98.4%) with 3 wrong verdicts (247 with 1, and 245 with
-    /// 2). A thirtieth, measured once after tuning on the twenty-ninth (at 8871d1f; now
-    /// phrasings-128.tsv and phrasings-129.tsv), read 484 right (96.8%) with no wrong verdict (239 and
-    /// 245). A thirty-first, measured once with the rules and model of the thirtieth (at a4231bc, which
-    /// changed only fixtures, tests and docs; now phrasings-130.tsv and phrasings-131.tsv), read 484
-    /// right (96.8%) with 1 wrong verdict (240 with 1, and 244 with none). A thirty-second, measured
-    /// once after tuning on the thirty-first (at 913e4e3; now phrasings-132.tsv and phrasings-133.tsv),
-    /// read 483 right (96.6%) with 1 wrong verdict (239 with 1, and 244 with none). The twenty-third to
-    /// thirty-second pairs are tuned and trained on now. A thirty-third, from a brief written anew at
-    /// this stop (it asks for about 35% hits, 25% partial, 25% misses and 15% unclassified), measured
-    /// once after the twenty-third to thirty-second were trained on (at bbcfbbb; now phrasings-134.tsv
-    /// and phrasings-135.tsv), read 470 right (94.0%) with 5 wrong verdicts (239 with 2, and 231 with
-    /// 3). A thirty-fourth, from the same brief, measured once after tuning the rules on the
-    /// thirty-third (at d450239; now phrasings-136.tsv and phrasings-137.tsv), read 471 right (94.2%)
-    /// with 7 wrong verdicts (238 with 2, and 233 with 5). A thirty-fifth, from the same brief,
-    /// measured once after tuning the rules on the thirty-fourth (at 9296a8c; now phrasings-138.tsv and
-    /// phrasings-139.tsv), read 471 right (94.2%) with 4 wrong verdicts (234 with 2, and 237 with 2).
-    /// The thirty-third to thirty-fifth pairs are tuned and trained on now. A thirty-sixth, from the
-    /// same brief, measured once after the thirty-third to thirty-fifth were trained on (at 538aa53;
-    /// now phrasings-140.tsv and phrasings-141.tsv), read 474 right (94.8%) with 2 wrong verdicts (238
-    /// with 2, and 236 with none). A thirty-seventh, from the same brief, measured once after tuning
-    /// the rules on the thirty-sixth (at e0ede3e; now phrasings-142.tsv and phrasings-143.tsv), read
-    /// 481 right (96.2%) with 4 wrong verdicts (239 with 2, and 242 with 2). A thirty-eighth, from the
-    /// same brief, measured once after tuning the rules on the thirty-seventh (at 83b39f3; now
-    /// phrasings-144.tsv and phrasings-145.tsv), read 476 right (95.2%) with 3 wrong verdicts (242 with
-    /// none, and 234 with 3). The thirty-sixth to thirty-eighth pairs are tuned and trained on now. A
-    /// thirty-ninth, from the same brief, measured once after the thirty-sixth to thirty-eighth were
-    /// trained on (at 71bb45e; now phrasings-146.tsv and phrasings-147.tsv), read 482 right (96.4%)
-    /// with 2 wrong verdicts (240 with 2, and 242 with none). A fortieth, from the same brief, measured
-    /// once after tuning the rules on the thirty-ninth (at 7f7ef61; now phrasings-148.tsv and
-    /// phrasings-149.tsv), read 485 right (97.0%) with 2 wrong verdicts (240 with 1, and 245 with 1). A
-    /// forty-first, from the same brief, measured once after tuning the rules on the fortieth (at
-    /// f34cbd4; now phrasings-150.tsv and phrasings-151.tsv), read 479 right (95.8%) with 1 wrong
-    /// verdict (236 with none, and 243 with 1). The thirty-ninth to forty-first pairs are tuned and
-    /// trained on now. A forty-second, from the same brief, measured once after the thirty-ninth to
-    /// forty-first were trained on (at b35906f; now phrasings-152.tsv and phrasings-153.tsv), read 474
-    /// right (94.8%) with 5 wrong verdicts (234 with 3, and 240 with 2). A forty-third, measured once
-    /// after tuning the rules on the forty-second (at deb88fe; now phrasings-154.tsv and
-    /// phrasings-155.tsv), read 488 right (97.6%) with 3 wrong verdicts (242 with 2, and 246 with 1). A
-    /// forty-fourth, measured once after tuning the rules on the forty-third (at f4a4396; now
-    /// phrasings-156.tsv and phrasings-157.tsv), read 474 right (94.8%) with 4 wrong verdicts (237 with
-    /// 2, and 237 with 2). A forty-fifth, measured once after tuning the rules on the forty-fourth (at
-    /// 0337bc2; now phrasings-158.tsv and phrasings-159.tsv), read 487 right (97.4%) with 3 wrong
-    /// verdicts (242 with 1, and 245 with 2). The forty-second to forty-fifth pairs are tuned and
-    /// trained on now. A forty-sixth, from the same brief, measured once after the forty-second to
-    /// forty-fifth were trained on (at b517c38; now phrasings-160.tsv and phrasings-161.tsv), read 484
-    /// right (96.8%) with no wrong verdict (243 and 241). A forty-seventh, from the same brief,
-    /// measured once after tuning the rules on the forty-sixth (at aed1d30; now phrasings-162.tsv and
-    /// phrasings-163.tsv), read 475 right (95.0%) with 2 wrong verdicts (238 with none, and 237 with
-    /// 2). A forty-eighth, from the same brief, measured once after tuning the rules on the
-    /// forty-seventh (at 4f42fec; now phrasings-164.tsv and phrasings-165.tsv), read 482 right (96.4%)
-    /// with 2 wrong verdicts (240 with 1, and 242 with 1). A forty-ninth, from the same brief, measured
-    /// once after tuning the rules on the forty-eighth (at a262955; now phrasings-166.tsv and
-    /// phrasings-167.tsv), read 478 right (95.6%) with 3 wrong verdicts (234 with 2, and 244 with 1).
-    /// The forty-sixth to forty-ninth pairs are tuned and trained on now. A fiftieth, `heldout-168.tsv`
-    /// and `heldout-169.tsv`, from the same brief, measured once after the forty-sixth to forty-ninth
-    /// were trained on (at 45b881b), read 488 right (97.6%) with 1 wrong verdict (246 with none, and
-    /// 242 with 1). A fifty-first, `heldout-170.tsv` and `heldout-171.tsv`, from the same brief,
-    /// measured once after tuning the rules on the fiftieth (at 24a112f), read 485 right (97.0%) with
-    /// no wrong verdict (241 and 244), meeting both halves of the goal. A fifty-second,
-    /// `heldout-172.tsv` and `heldout-173.tsv`, from the same brief, measured once with the same rules
-    /// (at 24a112f), read 474 right (94.8%) with 4 wrong verdicts (234 with 3, and 240 with 1); the two
-    /// pairs together, 959 of 1,000 (95.9%) with 4 wrong. A fifty-third, `heldout-174.tsv` and
-    /// `heldout-175.tsv`, and a fifty-fourth, `heldout-176.tsv` and `heldout-177.tsv`, from the same
-    /// brief, measured once after tuning the rules on the fifty-first and fifty-second (at a9e64d6),
-    /// read 484 right (96.8%) with 3 wrong verdicts (241 with 2, and 243 with 1) and 485 right (97.0%)
-    /// with no wrong verdict (244 and 241), the second meeting both halves of the goal; the two
-    /// together, 969 of 1,000 (96.9%) with 3 wrong. A fifty-fifth, `heldout-178.tsv` and
-    /// `heldout-179.tsv`, and a fifty-sixth, `heldout-180.tsv` and `heldout-181.tsv`, from the same
-    /// brief, measured once after tuning the rules on the fifty-third and fifty-fourth (at ba7d75c),
-    /// read 478 right (95.6%) with 2 wrong verdicts (239 with 2, and 239 with none) and 489 right
-    /// (97.8%) with no wrong verdict (245 and 244), the second meeting both halves of the goal; the two
-    /// together, 967 of 1,000 (96.7%) with 2 wrong. A fifty-seventh, `heldout-182.tsv` and
-    /// `heldout-183.tsv`, and a fifty-eighth, `heldout-184.tsv` and `heldout-185.tsv`, from the same
-    /// brief, measured once after tuning the rules on the fifty-fifth and fifty-sixth (at 6ef911d),
-    /// read 488 right (97.6%) with 2 wrong verdicts (247 with none, and 241 with 2) and 481 right
-    /// (96.2%) with 2 wrong verdicts (238 with 2, and 243 with none); the two together, 969 of 1,000
-    /// (96.9%) with 4 wrong. Four more, `heldout-186.tsv` to `heldout-193.tsv`, from the same brief,
-    /// measured once after tuning the rules on the fifty-seventh and fifty-eighth (at 4e88a6c), read
-    /// 489 right (97.8%) with no wrong verdict (242 and 247), 491 (98.2%) with none (244 and 247), 490
-    /// (98.0%) with none (246 and 244), and 487 (97.4%) with 1 (241 with none, and 246 with 1):
-    /// together 1,957 of 2,000 (97.9%) with 1 wrong, three of the four meeting both halves of the goal.
-    /// Four more, `heldout-194.tsv` to `heldout-201.tsv`, from the same brief, measured once after
-    /// tuning the rules on those (at c5fc62a), read 488 right (97.6%) with 1 wrong verdict, 487 (97.4%)
-    /// with 1, 491 (98.2%) with 1, and 487 (97.4%) with 2: together 1,953 of 2,000 (97.7%) with 5
-    /// wrong. Four more, `heldout-202.tsv` to `heldout-209.tsv`, from the same brief, measured once
-    /// after tuning the rules on those (at 4616af6), read 485 right (97.0%) with 2 wrong verdicts, 482
-    /// (96.4%) with 1, 489 (97.8%) with none, and 488 (97.6%) with 1: together 1,944 of 2,000 (97.2%)
-    /// with 4 wrong. Four more, `heldout-210.tsv` to `heldout-217.tsv`, from the same brief, measured
-    /// once on the rules as they stand (at 77197c3, not tuned on them), read 493 right (98.6%) with 1
-    /// wrong verdict, 489 (97.8%) with 1, 491 (98.2%) with none, and 481 (96.2%) with none: together
-    /// 1,954 of 2,000 (97.7%) with 2 wrong. This holds the classifier to the measurements of the first
-    /// and fiftieth to seventy-fourth pairs, 12,653 of 13,000 with 26 wrong verdicts (no regression).
+    /// phrasings the rules were never tuned on. Each set was measured once, blind, when it came; its
+    /// header names the commit and the result, and docs/learn.md lists every one. A set measured is
+    /// then tuned and trained on and renamed `phrasings-N.tsv`, except `heldout-62.tsv` and
+    /// `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%, and no
+    /// wrong verdict, the first pair to meet both halves of the goal), which stay held out so that
+    /// the classifier is always read on bullets it was never tuned on. This holds the classifier to
+    /// their measurement (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 12653, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 26, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
@@ -1763,24 +1612,14 @@ import Testing
         // And two of the writer of phrasings-82.tsv, far from the others: a restriction the
         // writer accepts ("Good enough for a prototype.": a hit to that writer, partial to the
         // rules, as "good enough" is to other sets), and an agent's own cycles beside one prompt
-        // sent (partial after 7 to the rules). And "Merged by Dana, not me.": open to its writer
-        // (phrasings-30.tsv), who tells only who merged; `merged` is a hit in every other set.
-        // And two that their writers left open: a failure opening with something learned after it
-        // ("Didn't work, but the explanation is what led me to the real bug.", phrasings-124.tsv),
-        // which the rules read as a miss, as the failure opening is whatever follows; and praise
-        // and a failure weighed as equal ("Brilliant and useless in equal measure.",
-        // phrasings-125.tsv), partial to the rules as every "great but broken" is. And "Perfect.
-        // Deleted my 200-line workaround." (phrasings-143.tsv): the user deleted it, which the rules
-        // cannot tell from the answer deleting something after sarcastic praise ("Brilliant. Just
-        // brilliant. Deleted my .env file.", phrasings-21.tsv): a miss. And "Session crashed before it
-        // finished generating.": no answer came, which its writer left open; a crash is a failure to
-        // the rules.
+        // sent (partial after 7 to the rules). And one that its writer left open: a failure opening
+        // with something learned after it ("Didn't work, but the explanation is what led me to the
+        // real bug.", phrasings-124.tsv), which the rules read as a miss, as the failure opening is
+        // whatever follows. And "Works on my machine™" (phrasings-21.tsv), the joke that it works
+        // nowhere else, open to its writer; the rules read the words, and ™ is no word.
         #expect(Set(s.wrongTexts).isSubset(of: ["It compiled.", "Shipped.", "Good enough for a prototype.",
                                                 "Worked after the agent ran the tests itself and iterated\n  (it did ~7 cycles, I sent 1 prompt).",
-                                                "Merged by Dana, not me.",
                                                 "Didn't work, but the explanation is what led me to the real bug.",
-                                                "Brilliant and useless in equal measure.",
-                                                "Perfect. Deleted my 200-line workaround.",
-                                                "Session crashed before it finished generating."]), "\(s)\n\(s.failures.joined(separator: "\n"))")
+                                                "Works on my machine™"]), "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 }

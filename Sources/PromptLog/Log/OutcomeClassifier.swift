@@ -269,7 +269,7 @@ enum Tokenizer {
             + "untouched bingo "
             + "verbatim")
         // ("barely works", "something I could use, barely": a part, not a failure)
-        add(.partialWord, "partially partly mostly mostley mostyl mosty somewhat almost nearly kinda sorta incomplete halfway half barely "
+        add(.partialWord, "partially partly mostly mostley mostyl mosty basically somewhat almost nearly kinda sorta incomplete halfway half barely "
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
             + "tinkering tinkered workable mitigated trimmed mediocre ½ "
@@ -397,8 +397,8 @@ enum Tokenizer {
         add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto refait")
         add(.rest, "rest remaining remainder last part parts finished finish finishing filled")
         add(.instead, "instead")
-        // "if you don't count the segfault": with a hedge and a negation before it, sarcasm.
-        add(.sarcasm, "count smh sarcasm sarcastic")
+        // "if you don't count the segfault", "if you don't mind 900 lines": with a hedge and a negation before it, sarcasm.
+        add(.sarcasm, "count mind smh sarcasm sarcastic")
         add(.close, "close")
         add(.stepIn, "adding added providing provided pasting pasted including included explaining explained "
             + "clarifying clarified telling told pointing pointed reminding reminded remind feed fed feeding paste")
@@ -738,7 +738,7 @@ enum Tokenizer {
             }
         }
         mark(Reader.partlyMarker, "partially partly")
-        mark(Reader.mostlyMarker, "mostly mostley mostyl mosty")
+        mark(Reader.mostlyMarker, "mostly mostley mostyl mosty basically")
         mark(Reader.degreeMarker, "kinda sorta somewhat")
         mark(Reader.fixMarker, "fix")
         mark(Reader.scopeMarker, "for when")
@@ -756,6 +756,7 @@ enum Tokenizer {
         mark(Reader.mixedMarker, "mixed")
         mark(Reader.accidentMarker, "accident")
         mark(Reader.caughtMarker, "caught spotted")
+        mark(Reader.nowMarker, "now")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
@@ -782,7 +783,7 @@ enum Tokenizer {
         mark(Reader.againMarker, "again recommend")
         mark(Reader.flawMarker, "bad awful terrible")
         mark(Reader.runMarker, "run")
-        mark(Reader.countMarker, "count")
+        mark(Reader.countMarker, "count mind")
         mark(Reader.skippedMarker, "skipped ignored")
         mark(Reader.revertedMarker, "reverted reverting")
         mark(Reader.insistMarker, "insisted insists insisting convinced")
@@ -965,6 +966,9 @@ enum Tokenizer {
             if w.count > 3, ends(w, "n't") {
                 negated = true
                 w.removeLast(3)
+            } else if w.count > 4, ends(w, "'t") {  // "did't", "does't": the n left out
+                negated = true
+                w.removeLast(2)
             } else if w.count > 2, ends(w, "'s") || ends(w, "'d") {  // `it's`, `shot'd`
                 w.removeLast(2)
             }
@@ -1645,6 +1649,9 @@ enum Reader {
     static let caughtMarker = 71
     /// Marks `sent`: denied ("never sent it"), the prompt never went out, so there is no outcome.
     static let sentMarker = 72
+    /// Marks `now`: after `right` but not after `is` (`returns 503 for everything right now`), the
+    /// time, not a right answer.
+    static let nowMarker = 73
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -1911,7 +1918,9 @@ enum Reader {
             scan(&note, 0, note.count, into: &s)
             if s.turns != nil { return true }
         }
-        guard t.count > 4, t[3].lex == .sentenceEnd, isOutcomeLabel(t, (0, 3)) else { return false }
+        // ("Worked first try / had to redo everything.": a slash parts the two like a full stop.)
+        guard t.count > 4, t[3].lex == .sentenceEnd || t[3].lex == .clauseBreak && t[3].value == 47,  // `/`
+              isOutcomeLabel(t, (0, 3)) else { return false }
         var note = Array(t[4...])
         if retracted(note, from: 0) { return true }
         // A sentence that says failure, or the user's own work instead, and no success, even as
@@ -1920,6 +1929,10 @@ enum Reader {
         for range in sentences(note) {
             let s = signals(&note, range)
             if s.miss != nil || s.instead, s.success == nil, s.hit == nil { return true }
+            // "had to redo it", "I redid it": the user did it again, which first try denies
+            if (range.0 + 1..<range.1).contains(where: { k in
+                note[k].lex == .wrote && note[k].value == redoMarker
+                    && (note[k - 1].lex == .pronoun || k >= 2 && note[k - 1].lex == .to && note[k - 2].lex == .had) }) { return true }
         }
         return label(&note)?.verdict == .miss
     }
@@ -2208,6 +2221,8 @@ enum Reader {
     /// miss. Praise followed by `but` ("Great, but it broke the build") is left to the other rules.
     static func sarcasticPraise(_ t: inout [Token]) -> Bool {
         let k = praiseOpening(t)
+        // ("UI works, the backend didn't work.": a plain word before `works` names what worked.)
+        if k == 1, t[0].value == 0, t.count > 2, t[1].lex == .success, t[2].lex == .clauseBreak { return false }
         guard k < t.count, t[k].lex == .success || t[k].lex == .hitQuality, k + 1 < t.count,
               t[k + 1].lex == .clauseBreak && t[k + 1].value != contrastMarker || t[k + 1].lex == .sentenceEnd,
               t[k + 1].value != 63, k + 2 < t.count, t[k + 2].lex != .clauseBreak
@@ -3337,12 +3352,12 @@ enum Reader {
                 if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
                 i += 1
             case .times where lex(i + 1) == .other && (t[i + 1].value == comparativeMarker || t[i + 1].value == slowerMarker),
-                 .times where i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker,
+                 .times where i > start && t[i - 1].lex == .other && (t[i - 1].value == byMarker || t[i - 1].value == directionMarker),
                  .times where ranBefore(t, i, start),
                  .times where lex(i + 1) == .other && (t[i + 1].value == 0 || t[i + 1].value == quantityMarker)
                     && [.clauseBreak, .sentenceEnd, .on, .in_].contains(lex(i + 2))
                     && i > start && !(t[i - 1].lex == .verify && t[i - 1].value == triedMarker):
-                // "10x faster", "regressed perf by 3x", "benchmark shows 3x throughput.": a measure; "ran
+                // "10x faster", "regressed perf by 3x", "improved 3x", "benchmark shows 3x throughput.": a measure; "ran
                 // it 50x": runs of the code
                 i += 1
             case .times:
@@ -3432,6 +3447,8 @@ enum Reader {
                     s.partial = true; i += 3
                 }
                 i += 1
+            case .myself where ownFault(t, i) && (start..<i).contains(where: { t[$0].lex == .had && lex($0 + 1) == .to }):
+                i += 1  // (the "had to" before it is the user's own need, see below)
             case .myself where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .verify })
                 || i > start && t[i - 1].lex == .other && (t[i - 1].value == thanMarker || t[i - 1].value == comparativeMarker)
                 || (max(start, i - 4)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker }):
@@ -3485,6 +3502,12 @@ enum Reader {
             case .other where t[i].value == introducedMarker && (s.success != nil || s.hit != nil)
                 && (lex(i + 1) == .another || lex(i + 1) == .other && t[i + 1].value == articleMarker):
                 s.shortfall = true; i += 1  // "Fixed the leak, introduced a new warning.": a fault it brought
+            case .other where t[i].value == introducedMarker && (s.success != nil || s.hit != nil)
+                && lex(i + 1) == .number && t[i + 1].value >= 2:
+                // "Fixed one bug, introduced two.": more faults than it fixed, a miss to one writer and
+                // open to another ("Net positive?"); no part that worked
+                if s.doubt == nil { s.doubt = i }
+                i += 2
             case .other where t[i].value == sentMarker && pendingNegation.map({ i - $0 <= 2 }) == true:
                 // "Answered my own question while typing the prompt, never sent it.": not tried
                 pendingNegation = nil; if s.doubt == nil { s.doubt = i }
@@ -3529,7 +3552,8 @@ enum Reader {
                 && (s.success ?? s.hit!) < clauseStart(t, i, start):
                 // "Code's fine, explanation was confidently wrong.": the explanation failed, not the code
                 s.restricted = true; s.partFailed = true; i += 1
-            case .missWord where s.strongSuccess && namedPartBefore(t, i, start) && pendingHedge.map({ i - $0 > 4 }) ?? true:
+            case .missWord where s.strongSuccess && namedPartBefore(t, i, start) && pendingHedge.map({ i - $0 > 4 }) ?? true
+                && pendingNegation == nil:  // ("the bundle shrank and nothing broke": no failure)
                 s.restricted = true; s.partFailed = true; i += 1  // "did the frontend fine, the backend was nonsense": a part failed
             case .missWord where s.okSaid && s.success == nil && s.miss == nil && namedPartBefore(t, i, start):
                 // "Output was ok, but the comments were wrong": ok, but for a part.
@@ -3665,6 +3689,8 @@ enum Reader {
                 i += 3  // "had to wait like 90s for the response": the user's time, no help to the answer
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == readMarker:
                 i += 3  // "Had to read the diff twice to believe it": the user's reading, no help to the answer
+            case .had where lex(i + 1) == .to && (i + 2..<end).contains(where: { ownFault(t, $0) }):
+                i += 2  // "Had to restart the dev server, but that's on me, not the code.": the user's own need
             case .had where lex(i + 1) == .to:
                 record(.partial, at: i); i += 2
             case .after where lex(i + 1) == .number && lex(i + 2) == .other && t[i + 2].value == timeUnitMarker:
@@ -3835,6 +3861,9 @@ enum Reader {
             case .right where i >= start + 3 && t[i - 1].lex == .the && [.at, .to].contains(t[i - 2].lex)
                 && t[max(start, i - 4)..<(i - 2)].contains(where: { $0.lex == .stepIn }):
                 i += 1  // "it pointed me at the right docs": where to look, not a right answer
+            case .right where lex(i + 1) == .other && t[i + 1].value == nowMarker
+                && !(i > start && (t[i - 1].lex == .it || t[i - 1].lex == .other && t[i - 1].value == copulaMarker)):
+                i += 2  // "Their API returns 503 for everything right now.": the time, not a right answer ("it's right now" is)
             case .right:
                 record(.success, at: i); i += 1  // "got it right", "not right"
             case .spot where lex(i + 1) == .on:
@@ -4025,7 +4054,9 @@ enum Reader {
                 i += 1
             case .sarcasm where t[i].value == countMarker:
                 // "if you don't count the segfault": the negation is the sarcasm's, not the failure's.
-                if let neg = pendingNegation, i - neg == 1 { pendingNegation = nil; s.sarcasm = true }
+                if let neg = pendingNegation, i - neg == 1, (max(start, neg - 4)..<neg).contains(where: { t[$0].lex == .hedge }) {
+                    pendingNegation = nil; s.sarcasm = true
+                }
                 i += 1
             case .sarcasm:
                 s.sarcasm = true; i += 1
@@ -4049,6 +4080,11 @@ enum Reader {
     /// Whether the clause of the failure or denial at `i` opens by naming a part, then `was`, `is`,
     /// or a verb ("the backend was nonsense", "the tests it wrote were garbage", "the printer
     /// doesn't"): the failure is of that part. Not "it was wrong" nor "the answer was wrong".
+    /// "but that's on me" at `k`: the fault is the user's own.
+    static func ownFault(_ t: [Token], _ k: Int) -> Bool {
+        k >= 2 && t[k].lex == .myself && t[k - 1].lex == .other && t[k - 2].lex == .clauseBreak && t[k - 2].value == contrastMarker
+    }
+
     static func namedPartBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
         var k = i - 1
         while k > start, t[k].lex != .clauseBreak, t[k].lex != .sentenceEnd { k -= 1 }
@@ -4135,6 +4171,8 @@ enum Reader {
     /// Where the words after `after` end when they name help the answer needed (`edits`, `some
     /// cleanup`, `giving it more context`): up to three other words, then the help.
     static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
+        // ("Killed the session after it started editing unrelated files.": what the answer did.)
+        if i + 1 < end, t[i].lex == .it, t[i + 1].lex == .other, t[i + 1].value == edMarker { return nil }
         var k = i
         while k < end && k - i < 4 {
             if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
