@@ -1479,8 +1479,8 @@ import Testing
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-217.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by two
-/// who never saw the rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and `heldout-218.tsv`
+/// to `heldout-225.tsv`, written by ten who never saw the rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-217.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1533,14 +1533,15 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-218.tsv to heldout-225.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-218.tsv", "heldout-219.tsv", "heldout-220.tsv", "heldout-221.tsv",
+                     "heldout-222.tsv", "heldout-223.tsv", "heldout-224.tsv", "heldout-225.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1592,13 +1593,17 @@ import Testing
     /// then tuned and trained on and renamed `phrasings-N.tsv`, except `heldout-62.tsv` and
     /// `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%, and no
     /// wrong verdict, the first pair to meet both halves of the goal), which stay held out so that
-    /// the classifier is always read on bullets it was never tuned on. This holds the classifier to
-    /// their measurement (no regression).
+    /// the classifier is always read on bullets it was never tuned on. Four more pairs,
+    /// `heldout-218.tsv` to `heldout-225.tsv`, measured once at 58fd8d2, after `phrasings-168.tsv`
+    /// to `phrasings-217.tsv` were trained on, read 484 right (96.8%) with 1 wrong verdict, and 492
+    /// (98.4%), 488 (97.6%) and 489 (97.8%) with none: together 1,953 of 2,000 (97.7%) with 1 wrong,
+    /// three of the four meeting both halves of the goal. This holds the classifier to those
+    /// measurements, 2,446 of 2,500 with 1 wrong verdict (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 493, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 2446, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 1, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
