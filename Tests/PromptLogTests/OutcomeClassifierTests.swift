@@ -975,6 +975,21 @@ import Testing
             ("UI done, backend part didn't work at all.", .partial(nil)), ("did't work, reverted", .miss),
             ("Killed the session after it started editing unrelated files.", .unclassified),
             ("Great, the bundle is 180 KB smaller and nothing broke.", .hit),
+            // heldout-218 to heldout-225: a corrective prompt is a follow-up; `both Go and TS` names
+            // languages; a failure named as a label ends at a semicolon; the user's time spent
+            // debugging after `but`; `are all gone`; `not a complete answer`; an edit for taste;
+            // `Dropped X by N` is a measure; code in backticks is a thing named; not what was asked
+            // for; praise of the user's own prompt; `got nothing useful`.
+            ("Decent. Needed one corrective prompt on the SQL join.", .partial(2)),
+            ("Solved. The protobuf schema compiles for both Go and TS.", .hit),
+            ("Complete failure; the shader outputs solid magenta.", .miss), ("Didn't compile; after 2 more prompts it did.", .partial(3)),
+            ("Helped a lot, but I still spent an hour debugging the output.", .partial(nil)),
+            ("Worked — the type errors are all gone (was 47, now 0).", .hit), ("Helpful, but not a complete answer.", .partial(nil)),
+            ("Worked first time, though I renamed a couple of variables for taste.", .hit),
+            ("Worked on first try. Dropped bundle size by 120 KB.", .hit),
+            ("It invented a CLI flag (`--fast-resolve`) that doesn't exist. Dead end.", .miss),
+            ("Got the algorithm right but it's O(n^2) and I asked for O(n log n).", .partial(nil)),
+            ("Good prompt template, reuse for other services.", .unclassified), ("Got nothing useful.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

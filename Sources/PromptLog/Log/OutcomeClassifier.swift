@@ -52,7 +52,7 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    `9/10` a qualification.
 /// 2. An opening decides outright. A failure said first (`missOpenings`: `Failed`, `Didn't work`,
 ///    `No luck`, `Gave up`, `Nope` ...), maybe with a turn count (`after 3 turns`, `(3 turns)`),
-///    then a colon, a dash, a bracket or the sentence's end, is a miss whatever follows (the form
+///    then a colon, a dash, a bracket or the sentence's end (or a semicolon after `failure`), is a miss whatever follows (the form
 ///    `plog outcome --miss` writes is `Failed: TEXT`, with `--turns N` `Failed after N turns: TEXT`). `hit`, `miss` or `partial` followed by
 ///    punctuation or the end, and `partially:` / `partly:` / `mostly:`, are labels. The openings
 ///    `plog outcome --hit` and `--partial --turns N` write (`Worked first try.`, `Worked after 3
@@ -473,6 +473,8 @@ enum Tokenizer {
     /// replaced by one.
     static let phrases: [(words: [String], lex: Lex)] = [
         (["follow", "up"], .intervention),
+        (["corrective", "prompt"], .intervention),  // "Needed one corrective prompt on the SQL join.": a follow-up
+        (["corrective", "prompts"], .intervention),
         (["follow", "ups"], .intervention),
         (["back", "and", "forth"], .intervention),
         (["one", "and", "done"], .hitWord),
@@ -748,7 +750,7 @@ enum Tokenizer {
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.thoughMarker, "though")
         mark(Reader.reviewMarker, "review")
-        mark(Reader.fullMarker, "full")
+        mark(Reader.fullMarker, "full complete")
         mark(Reader.actuallyMarker, "actually")
         mark(Reader.afterVerbMarker, "pas nicht niet")
         mark(Reader.droppedMarker, "dropped")
@@ -757,6 +759,8 @@ enum Tokenizer {
         mark(Reader.accidentMarker, "accident")
         mark(Reader.caughtMarker, "caught spotted")
         mark(Reader.nowMarker, "now")
+        mark(Reader.tasteMarker, "taste style")
+        mark(Reader.promptMarker, "prompt promt")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
@@ -889,6 +893,8 @@ enum Tokenizer {
         tokens.reserveCapacity(24)
         var word: [UInt8] = []
         word.reserveCapacity(32)
+        // The word began with a capital and went on in lower case ("Go" the language, not a go).
+        var capitalized = false
         let n = buf.count
 
         // The two words before the current one, to find `phrases` (no phrase is longer than three
@@ -953,7 +959,7 @@ enum Tokenizer {
         }
         func flushWord() {
             guard !word.isEmpty else { return }
-            defer { word.removeAll(keepingCapacity: true) }
+            defer { word.removeAll(keepingCapacity: true); capitalized = false }
             // Strip apostrophes at the edges ('quoted', workers').
             var quoted = false  // 'works': a word in single quotes
             while word.last == 39 { word.removeLast(); quoted = true }
@@ -1001,6 +1007,8 @@ enum Tokenizer {
             } else if var t = wordToken(w) {
                 if t.lex == .number, t.value >= 100, tokens.last?.lex == .the {
                     t = Token(lex: .other)  // "ignored the 429 responses": a status code, not a count
+                } else if t.lex == .go, capitalized, word.count == 2, let last = tokens.last, last.lex != .sentenceEnd {
+                    t = Token(lex: .other)  // "compiles for both Go and TS": the language
                 } else if w.count <= 10, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
                     t.value = marker
                 } else if t.lex == .other && w.count > 4 && ends(w, "ing") && !ends(w, "thing") {  // not "something", "everything"
@@ -1040,9 +1048,13 @@ enum Tokenizer {
         var i = 0
         while i < n {
             let c = buf[i]
-            if c >= 65 && c <= 90 { word.append(c | 0x20); i += 1; continue }
+            if c >= 65 && c <= 90 { capitalized = word.isEmpty; word.append(c | 0x20); i += 1; continue }
             if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) { word.append(c); i += 1; continue }
             if c == 39 { word.append(39); i += 1; continue }
+            // Code in backticks (`--fast-resolve`, `await`) is a thing named, whatever its words.
+            if c == 96, let close = (i + 1..<n).first(where: { buf[$0] == 96 }), close > i + 1 {
+                flushWord(); push(Token(lex: .other)); i = close + 1; continue
+            }
             if c == 46, i + 1 < n, buf[i + 1] == 46 {
                 // An ellipsis is a pause within the sentence, as `…` is: "it worked... in its head".
                 flushWord()
@@ -1583,7 +1595,10 @@ enum Reader {
             if k > end { return nil }
         }
         if k >= t.count || t[k].lex == .sentenceEnd { return k }
-        let closes: [Int] = bracket ? [41] : [58, 45, 40]  // a count in brackets ends at the bracket
+        // A count in brackets ends at the bracket; a semicolon ends a failure named as a label
+        // ("Complete failure; the shader outputs solid magenta.", not "Didn't compile; after 2 more
+        // prompts it did.").
+        let closes: [Int] = bracket ? [41] : t[start].lex == .labelFailed ? [58, 59, 45, 40] : [58, 45, 40]
         return t[k].lex == .clauseBreak && closes.contains(t[k].value) ? k : nil
     }
 
@@ -1652,6 +1667,12 @@ enum Reader {
     /// Marks `now`: after `right` but not after `is` (`returns 503 for everything right now`), the
     /// time, not a right answer.
     static let nowMarker = 73
+    /// Marks `taste`, `style`: after `for`, an edit of the user's liking (`renamed a variable for
+    /// taste`), no fix.
+    static let tasteMarker = 74
+    /// Marks `prompt`: after praise (`Good prompt template, reuse it.`), praise of the user's own
+    /// prompt, not of the answer.
+    static let promptMarker = 75
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2866,7 +2887,9 @@ enum Reader {
         func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
         /// `gone` after the problem at `k`, maybe after `is` ("CORS error gone", "the bug is gone").
         func goneAfter(_ k: Int) -> Bool {
-            let g = lex(k + 1) == .other && t[k + 1].value == copulaMarker ? k + 2 : k + 1
+            var g = lex(k + 1) == .other && t[k + 1].value == copulaMarker ? k + 2 : k + 1
+            // ("the type errors are all gone", "is now gone")
+            if g > k + 1, lex(g) == .other, t[g].value == 0 || t[g].value == nowMarker, lex(g + 1) == .other, t[g + 1].value == goneMarker { g += 1 }
             return lex(g) == .other && t[g].value == goneMarker
         }
 
@@ -3311,6 +3334,11 @@ enum Reader {
             case .negation where s.keptPart && i > start && t[i - 1].lex == .clauseBreak:
                 s.partial = true; i += 1  // "Took the naming idea, not the code.": a part kept, a part not
             case .negation:
+                // "I still don't fully understand why": the user's understanding, not the answer's.
+                if lex(i + 1) == .quite, lex(i + 2) == .tell || lex(i + 2) == .got,
+                   (max(start, i - 3)..<i).contains(where: { t[$0].lex == .pronoun }) {
+                    pendingNegation = nil; i += 3; continue
+                }
                 // `not quite`, `not fully`: partial, and the negation is used up.
                 if lex(i + 1) == .quite { s.partial = true; i += 2; continue }
                 // "works, but not on Safari", "worked, not for the async case": a success restricted.
@@ -3348,6 +3376,9 @@ enum Reader {
                 // "no follow-ups", "zero follow-ups needed": none were needed, a hit
                 record(.hit, at: i); i += 2
                 if lex(i) == .need { i += 1 }
+            case .missWord where t[i].value == droppedMarker && (i + 1..<min(end, i + 5)).contains(where: { k in
+                    t[k].lex == .other && t[k].value == byMarker && (lex(k + 1) == .number || lex(k + 1) == .caveat && t[k + 1].value == percentMarker) }):
+                i += 1  // "Dropped bundle size by 120 KB.": a measure that fell
             case .other where t[i].value == slowerMarker:
                 if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
                 i += 1
@@ -3418,12 +3449,25 @@ enum Reader {
                 // "Worked in one go, which surprised me given last week's mess.": the rest of the clause
                 // is why the writer was surprised, not the outcome.
                 i = clauseEnd(i + 1)
+            case .other where t[i].value == spentMarker && (s.success != nil || s.hit != nil)
+                && (start..<i).contains(where: { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker })
+                && (i + 1..<min(end, i + 5)).contains(where: { t[$0].lex == .other && t[$0].value == gerundMarker }):
+                // "Helped a lot, but I still spent an hour debugging the output.": the user's work on it
+                s.effort = true; s.shortfall = true; i += 1
             case .other where t[i].value == spentMarker:
                 s.effort = true; i += 1
             case .remark where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == itsMarker
                 && (t[i - 2].lex == .failsDenied || t[i - 2].lex == .kept)
                 && !(max(start, i - 5)..<i).contains(where: { t[$0].lex == .negation || t[$0].lex == .no }):
                 s.partPraised = true; i += 1  // "Ended up using its approach but my own code.": a part of the answer used
+            case .success where i >= start + 2 && t[i - 1].lex == .to && t[i - 2].lex == .missWord:
+                i += 1  // "Refused to help with a perfectly normal chmod script.": what it failed at
+            case .success where t[i].value == 0 && lex(i + 1) == .turnNoun && t[i + 1].value == promptMarker
+                && (i == start || t[i - 1].lex == .clauseBreak):
+                s.partPraised = true; i += 2  // "Good prompt template, reuse for other services.": the user's prompt praised
+            case .missWord where lex(i + 1) == .success && t[i + 1].value != fixedMarker && t[i + 1].value != weakMarker
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                record(.miss, at: i); i += 2  // "got nothing usable": what was not got
             case .success where lex(i + 1) == .remark, .right where lex(i + 1) == .remark:
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
@@ -3925,8 +3969,16 @@ enum Reader {
             case .other where t[i].value == wellMarker && i > start && [.rest, .other].contains(t[i - 1].lex)
                 && t[i - 1].lex != .clauseBreak:
                 record(.success, at: i); i += 1  // "did the frontend part well"
+            case .pronoun where lex(i + 1) == .wanted && lex(i + 2) == .other && t[i + 2].value == scopeMarker && pendingNegation == nil
+                && (s.success != nil || s.hit != nil)
+                && (start..<i).contains(where: { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker }):
+                // "Got the algorithm right but it's O(n^2) and I asked for O(n log n).": not what was asked
+                s.shortfall = true; i += 3
             case .pronoun where lex(i + 1) == .wanted && pendingNegation != nil:
                 pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
+            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (i + 2..<clauseEnd(i)).contains(where: { k in
+                    t[k].lex == .other && t[k].value == tasteMarker && t[k - 1].lex == .other && t[k - 1].value == scopeMarker }):
+                i = clauseEnd(i)  // "though I renamed a couple of variables for taste": the user's liking, no fix
             case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (s.miss != nil || s.success != nil):
                 s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
             case .pronoun where lex(i + 1) == .success && t[i + 1].value == fixedMarker
@@ -4096,8 +4148,9 @@ enum Reader {
               t[first].lex != .other || t[first].value != copulaMarker && t[first].value != alsoMarker,
               let verb = (first..<i).last(where: { t[$0].lex == .other }), verb > first
         else { return false }
-        // (A check is no part: "worked, but the CI didn't" is a failure.)
-        return !t[first..<i].contains { $0.lex == .answerNoun || $0.lex == .pronoun || $0.lex == .verify }
+        // (A check is no part: "worked, but the CI didn't" is a failure. Nor is what was explained:
+        // "the explanation of why the old code deadlocked was correct too".)
+        return !t[first..<i].contains { $0.lex == .answerNoun || $0.lex == .pronoun || $0.lex == .verify || $0.lex == .why }
             && t[(first + 1)...verb].contains { $0.lex == .other || $0.lex == .it || $0.lex == .wrote }
     }
 
