@@ -990,6 +990,21 @@ import Testing
             ("It invented a CLI flag (`--fast-resolve`) that doesn't exist. Dead end.", .miss),
             ("Got the algorithm right but it's O(n^2) and I asked for O(n log n).", .partial(nil)),
             ("Good prompt template, reuse for other services.", .unclassified), ("Got nothing useful.", .miss),
+            // heldout-226 to heldout-233: what the code now does is no retry; a failure removed;
+            // what it tried to do; `mostly so`; a wrong tag is a note about the log; `so I learned
+            // nothing`; the user's first time; `Love that for me`; `a lot of explaining`; the user's
+            // own failing after `my`.
+            ("Perfect on the first prompt — the OAuth refresh flow now retries exactly once.", .hit),
+            ("Now retried twice, still broken.", .miss(3)),
+            ("Correct on the first try — the mutex ordering fix removed the deadlock.", .hit),
+            ("Wrong approach entirely; it tried to solve a CSS problem with JavaScript.", .miss),
+            ("It worked first time; leaving this note mostly so I remember the prompt shape.", .hit),
+            ("Wrong project tag, this was actually for ios/captio.", .unclassified),
+            ("Ran it, but the test env was broken, so I learned nothing.", .unclassified),
+            ("Used the streaming API for the first time here.", .unclassified), ("Worked for the first time.", .hit),
+            ("Great, a recursive function with no base case. Love that for me.", .miss),
+            ("Worked... after a lot of explaining what a monorepo is.", .partial(nil)),
+            ("It was right, my mental model was wrong. Applied the fix, works.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -557,6 +557,7 @@ enum Tokenizer {
         (["missed", "the", "point"], .missWord),
         // "worked perfectly... if you ignore the crash": success only by looking away, sarcasm.
         (["if", "you", "ignore"], .sarcasm),
+        (["love", "that", "for"], .sarcasm),  // "Great, a recursive function with no base case. Love that for me."
         (["if", "you", "enjoy"], .sarcasm),  // "perfect, if you enjoy infinite loops"
         (["if", "you", "like"], .sarcasm),  // "Perfect, if you like code that doesn't compile."
         (["if", "we", "ignore"], .sarcasm),
@@ -761,6 +762,9 @@ enum Tokenizer {
         mark(Reader.nowMarker, "now")
         mark(Reader.tasteMarker, "taste style")
         mark(Reader.promptMarker, "prompt promt")
+        mark(Reader.removedMarker, "removed eliminated")
+        mark(Reader.learnedMarker, "learned learnt")
+        mark(Reader.myMarker, "my")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
@@ -814,7 +818,7 @@ enum Tokenizer {
         mark(Reader.revisitMarker, "revisit")
         mark(Reader.noteLabelMarker, "note")
         mark(Reader.logReferenceMarker, "above")
-        mark(Reader.logEntryMarker, "entry header")
+        mark(Reader.logEntryMarker, "entry header tag")
         mark(Reader.sortedMarker, "sorted")
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
@@ -1673,6 +1677,13 @@ enum Reader {
     /// Marks `prompt`: after praise (`Good prompt template, reuse it.`), praise of the user's own
     /// prompt, not of the answer.
     static let promptMarker = 75
+    /// Marks `removed`, `eliminated`: before a failure named (`removed the deadlock`), the failure ended.
+    static let removedMarker = 76
+    /// Marks `learned`: `so I learned nothing`, whether it worked is not known.
+    static let learnedMarker = 77
+    /// Marks `my`: opening a clause after success (`It was right, my mental model was wrong.`),
+    /// the user's own thing.
+    static let myMarker = 78
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2362,6 +2373,11 @@ enum Reader {
         // "Model timed out, never got a response; retry tomorrow.": no answer came.
         if t.indices.contains(where: { $0 + 3 < t.count && t[$0].lex == .negation && t[$0 + 1].lex == .got
             && t[$0 + 2].lex == .other && t[$0 + 2].value == articleMarker && t[$0 + 3].lex == .turnNoun && t[$0 + 3].value != chanceMarker }) {
+            return true
+        }
+        // "Ran it, but the test env was broken, so I learned nothing.": the same.
+        if t.indices.contains(where: { $0 + 3 < t.count && t[$0].lex == .other && t[$0].value == soMarker && t[$0 + 1].lex == .pronoun
+            && t[$0 + 2].lex == .other && t[$0 + 2].value == learnedMarker && t[$0 + 3].lex == .negation }) {
             return true
         }
         // "Abandoned the feature, so never found out.": whether it worked is not known (not "never
@@ -3231,6 +3247,10 @@ enum Reader {
                 i += 1
             case .retried where i > start && (t[i - 1].lex == .it || i > start + 1 && t[i - 2].lex == .it && t[i - 1].lex == .other):
                 i += 1  // "it just rephrased my question back at me": the answer's doing, not a retry
+            case .retried where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == nowMarker && t[i - 2].lex == .other,
+                 .intervention where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == nowMarker && t[i - 2].lex == .other:
+                // "the OAuth refresh flow now retries exactly once": what the code does now
+                i = clauseEnd(i)
             case .retried where pendingNegation.map({ i - $0 <= 2 }) == true:
                 pendingNegation = nil; s.oneCount = true; i += 1  // "Didn't compile. Didn't retry.": one try
             case .retried:
@@ -3292,6 +3312,9 @@ enum Reader {
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
             case .problem where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == caughtMarker }):
                 i += 1  // "Worked, and it caught a second bug I hadn't asked about.": a bug it found, no failure
+            case .missWord where t[i].value == failureNounMarker && i >= start + 2 && t[i - 1].lex == .the
+                && t[i - 2].lex == .other && t[i - 2].value == removedMarker:
+                record(.success, at: i); i += 1  // "the mutex ordering fix removed the deadlock": the failure ended
             case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
                 // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
                 record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
@@ -3314,6 +3337,9 @@ enum Reader {
                 i += 1
             case .missWord where onlyPartBefore(t, i, start):
                 s.restricted = true; s.partFailed = true; i += 1  // "only the timezone math was wrong": a part failed
+            case .missWord where (s.success != nil || s.hit != nil) && i > start && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
+                && { let c = clauseStart(t, i, start); return c > start && t[c].lex == .other && t[c].value == myMarker }():
+                i += 1  // "It was right, my mental model was wrong.": the user's own failing, not the answer's
             case .missWord where lex(i + 1) == .myself && (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .pronoun }):
                 i += 2  // "the bash quoting, which I always get wrong myself": the user's own failing
             case .missWord where lex(i + 1) == .at && i > start && t[i - 1].lex == .pronoun:
@@ -3379,6 +3405,12 @@ enum Reader {
             case .missWord where t[i].value == droppedMarker && (i + 1..<min(end, i + 5)).contains(where: { k in
                     t[k].lex == .other && t[k].value == byMarker && (lex(k + 1) == .number || lex(k + 1) == .caveat && t[k + 1].value == percentMarker) }):
                 i += 1  // "Dropped bundle size by 120 KB.": a measure that fell
+            case .other where t[i].value == scopeMarker && lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
+                && lex(i + 3) == .turnNoun:
+                // "Used the streaming API for the first time here.": the user's first time, no try, and
+                // no outcome said ("Worked for the first time" is read by its success)
+                if s.success == nil && s.hit == nil && s.miss == nil && s.doubt == nil { s.doubt = i }
+                i += 4
             case .other where t[i].value == slowerMarker:
                 if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
                 i += 1
@@ -3460,8 +3492,9 @@ enum Reader {
                 && (t[i - 2].lex == .failsDenied || t[i - 2].lex == .kept)
                 && !(max(start, i - 5)..<i).contains(where: { t[$0].lex == .negation || t[$0].lex == .no }):
                 s.partPraised = true; i += 1  // "Ended up using its approach but my own code.": a part of the answer used
-            case .success where i >= start + 2 && t[i - 1].lex == .to && t[i - 2].lex == .missWord:
-                i += 1  // "Refused to help with a perfectly normal chmod script.": what it failed at
+            case .success where i >= start + 2 && t[i - 1].lex == .to
+                && (t[i - 2].lex == .missWord || t[i - 2].lex == .verify && t[i - 2].value == triedMarker):
+                i += 1  // "Refused to help", "it tried to solve a CSS problem with JavaScript": what it failed at, or tried
             case .success where t[i].value == 0 && lex(i + 1) == .turnNoun && t[i + 1].value == promptMarker
                 && (i == start || t[i - 1].lex == .clauseBreak):
                 s.partPraised = true; i += 2  // "Good prompt template, reuse for other services.": the user's prompt praised
@@ -3516,8 +3549,12 @@ enum Reader {
                 record(.hitQuality, at: i); i += 1
             case .hitWord where t[i].value == immediatelyMarker && i > start && t[i - 1].lex == .missWord:
                 i += 1  // "Produced code that deadlocks immediately.": how soon it failed
+            case .hitWord where t[i].value != immediatelyMarker && (lex(i + 1) == .labelFailed || lex(i + 1) == .missWord):
+                i += 1  // "Zero-shot failure; one retry, also failure.": the kind of failure
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
+            case .partialWord where lex(i + 1) == .other && t[i + 1].value == soMarker:
+                i += 1  // "leaving this note mostly so I remember the prompt shape": why, not how much
             case .partialWord where t[i].value == trimmedMarker && s.success == nil && s.hit == nil:
                 i += 1  // "Prompt was too long, trimmed it for next time.": the user's prompt, no answer kept
             case .partialWord where t[i].value == degreeMarker && (s.hit != nil || s.firstTry) && i > start
@@ -3979,7 +4016,8 @@ enum Reader {
             case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (i + 2..<clauseEnd(i)).contains(where: { k in
                     t[k].lex == .other && t[k].value == tasteMarker && t[k - 1].lex == .other && t[k - 1].value == scopeMarker }):
                 i = clauseEnd(i)  // "though I renamed a couple of variables for taste": the user's liking, no fix
-            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (s.miss != nil || s.success != nil):
+            case .pronoun where lex(i + 1) == .other && (t[i + 1].value == edMarker || t[i + 1].value == removedMarker)
+                && (s.miss != nil || s.success != nil):
                 s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
             case .pronoun where lex(i + 1) == .success && t[i + 1].value == fixedMarker
                 && !(i + 2..<min(end, i + 7)).contains(where: { t[$0].lex == .turnNoun || t[$0].lex == .clauseBreak }):
@@ -4228,7 +4266,8 @@ enum Reader {
         if i + 1 < end, t[i].lex == .it, t[i + 1].lex == .other, t[i + 1].value == edMarker { return nil }
         var k = i
         while k < end && k - i < 4 {
-            if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) { return k + 1 }  // "after two clarifying questions"
+            // "after two clarifying questions", "after a lot of explaining what a monorepo is"
+            if [.editNoun, .intervention, .input, .remark].contains(t[k].lex) || t[k].lex == .stepIn && k > i && t[k - 1].lex == .of { return k + 1 }
             // (A number may follow a word: "depois de um ajuste", after an adjustment.)
             // (`of` after a word: "after ten minutes of cleanup"; "a couple of follow-ups" is a count.)
             // (Not "after zero follow-ups": none.)
