@@ -1510,7 +1510,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-217.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and `heldout-218.tsv`
-/// to `heldout-241.tsv`, written by twenty-six who never saw the rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// to `heldout-249.tsv`, written by thirty-four who never saw the rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-217.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1563,7 +1563,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-218.tsv to heldout-241.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-218.tsv to heldout-249.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1574,7 +1574,8 @@ import Testing
                      "heldout-222.tsv", "heldout-223.tsv", "heldout-224.tsv", "heldout-225.tsv", "heldout-226.tsv", "heldout-227.tsv",
                      "heldout-228.tsv", "heldout-229.tsv", "heldout-230.tsv", "heldout-231.tsv", "heldout-232.tsv", "heldout-233.tsv",
                      "heldout-234.tsv", "heldout-235.tsv", "heldout-236.tsv", "heldout-237.tsv", "heldout-238.tsv", "heldout-239.tsv",
-                     "heldout-240.tsv", "heldout-241.tsv"]
+                     "heldout-240.tsv", "heldout-241.tsv", "heldout-242.tsv", "heldout-243.tsv", "heldout-244.tsv", "heldout-245.tsv",
+                     "heldout-246.tsv", "heldout-247.tsv", "heldout-248.tsv", "heldout-249.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1637,13 +1638,16 @@ import Testing
     /// with no wrong verdict. Four more, `heldout-234.tsv` to `heldout-241.tsv`, measured once at
     /// 13f34ff, after tuning the rules on those and not tuned on since, read 493 right (98.6%), 492
     /// (98.4%) and 488 (97.6%) with no wrong verdict, and 486 (97.2%) with 2: together 1,959 of
-    /// 2,000 (98.0%) with 2 wrong, three of the four meeting both halves of the goal. This holds the
-    /// classifier to those measurements, 6,365 of 6,500 with 6 wrong verdicts (no regression).
+    /// 2,000 (98.0%) with 2 wrong, three of the four meeting both halves of the goal. Four more,
+    /// `heldout-242.tsv` to `heldout-249.tsv`, measured once at 3043cb4 with the same rules and
+    /// model, read 485 right (97.0%) with no wrong verdict, 489 (97.8%) with 1, 485 (97.0%) with 3
+    /// and 485 (97.0%) with none: together 1,944 of 2,000 (97.2%) with 4 wrong. This holds the
+    /// classifier to those measurements, 8,309 of 8,500 with 10 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 6365, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 6, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 8309, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 10, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
