@@ -1623,26 +1623,19 @@ import Testing
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
     /// phrasings the rules were never tuned on. Each set was measured once, blind, when it came; its
-    /// header names the commit and the result, and docs/learn.md lists every one. A set measured is
-    /// then tuned and trained on and renamed `phrasings-N.tsv`, except `heldout-62.tsv` and
-    /// `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%, and no
-    /// wrong verdict, the first pair to meet both halves of the goal), which stay held out so that
-    /// the classifier is always read on bullets it was never tuned on. Four more pairs,
-    /// `heldout-218.tsv` to `heldout-225.tsv`, measured once at 58fd8d2, after `phrasings-168.tsv`
-    /// to `phrasings-217.tsv` were trained on, read 484 right (96.8%) with 1 wrong verdict, and 492
-    /// (98.4%), 488 (97.6%) and 489 (97.8%) with none: together 1,953 of 2,000 (97.7%) with 1 wrong,
-    /// three of the four meeting both halves of the goal. Four more, `heldout-226.tsv` to
-    /// `heldout-233.tsv`, measured once at 2dc151a, after tuning the rules on those, read 491 right
-    /// (98.2%) with no wrong verdict, 488 (97.6%) with 1, 491 (98.2%) with none and 490 (98.0%)
-    /// with 2: together 1,960 of 2,000 (98.0%) with 3 wrong, each pair at least 97%, two of them
-    /// with no wrong verdict. Four more, `heldout-234.tsv` to `heldout-241.tsv`, measured once at
-    /// 13f34ff, after tuning the rules on those and not tuned on since, read 493 right (98.6%), 492
-    /// (98.4%) and 488 (97.6%) with no wrong verdict, and 486 (97.2%) with 2: together 1,959 of
-    /// 2,000 (98.0%) with 2 wrong, three of the four meeting both halves of the goal. Four more,
-    /// `heldout-242.tsv` to `heldout-249.tsv`, measured once at 3043cb4 with the same rules and
-    /// model, read 485 right (97.0%) with no wrong verdict, 489 (97.8%) with 1, 485 (97.0%) with 3
-    /// and 485 (97.0%) with none: together 1,944 of 2,000 (97.2%) with 4 wrong. This holds the
-    /// classifier to those measurements, 8,309 of 8,500 with 10 wrong verdicts (no regression).
+    /// header names the commit and the result, and docs/outcome-accuracy.md lists every one. A set
+    /// measured is then tuned and trained on and renamed `phrasings-N.tsv`, except `heldout-62.tsv`
+    /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
+    /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
+    /// that the classifier is always read on bullets it was never tuned on. Held out with them, four
+    /// rounds of four pairs, each measured once: `heldout-218.tsv` to `heldout-225.tsv` at 58fd8d2
+    /// (after `phrasings-168.tsv` to `phrasings-217.tsv` were trained on), 1,953 of 2,000 (97.7%)
+    /// with 1 wrong verdict; `heldout-226.tsv` to `heldout-233.tsv` at 2dc151a, after tuning the
+    /// rules on the round before, 1,960 (98.0%) with 3; `heldout-234.tsv` to `heldout-241.tsv` at
+    /// 13f34ff, after tuning on the round before, 1,959 (98.0%) with 2; and `heldout-242.tsv` to
+    /// `heldout-249.tsv` at 3043cb4, with the same rules and model, 1,944 (97.2%) with 4. Each pair
+    /// read at least 96.8%; ten of the sixteen had no wrong verdict. This holds the classifier to
+    /// those measurements, 8,309 of 8,500 with 10 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
