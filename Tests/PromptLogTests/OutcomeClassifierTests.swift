@@ -1005,6 +1005,24 @@ import Testing
             ("Great, a recursive function with no base case. Love that for me.", .miss),
             ("Worked... after a lot of explaining what a monorepo is.", .partial(nil)),
             ("It was right, my mental model was wrong. Applied the fix, works.", .hit),
+            // heldout-234 to heldout-249: a shrug before success; `folow-ups`; `partial index` and
+            // `read-only` name things; a time is no label; German `Nachfrage`, `ohne`; `only the
+            // intended changes`; a way round the work; `without having to explain twice`; the writer
+            // setting the result aside; `Idea:`; a note about the prompt.
+            ("meh. compiles, but I don't trust the concurrency bits", .partial(nil)),
+            ("Eh. It works but I don't love it: hardcoded the bucket name.", .partial(nil)),
+            ("Working now after 2 folow-ups, but the generated docs are out of date.", .partial(3)),
+            ("Worked perfectly on the first try; the Postgres query now uses the partial index.", .hit),
+            ("Worked. Ran it against prod data (read-only) and the numbers matched.", .hit),
+            ("SUCCESS. Cron job fires at 03:00 UTC as expected.", .hit),
+            ("Mit einer Nachfrage hat es geklappt.", .partial(2)), ("Klappt ohne Nachfrage.", .hit),
+            ("Success on first try; the Terraform plan showed only the intended changes.", .hit),
+            ("Tests pass now, though it disabled one flaky test instead of fixing it.", .partial(nil)),
+            ("Completely solved it without me having to explain twice.", .hit),
+            ("Tried it on the wrong branch, so the result doesn't count.", .unclassified),
+            ("if you don't count the crash, perfect", .miss),
+            ("Idea: ask it to generate the tests first next time.", .unclassified),
+            ("This prompt was for a demo, not real work.", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

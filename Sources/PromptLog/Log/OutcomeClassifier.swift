@@ -250,7 +250,7 @@ enum Tokenizer {
         }
         add(.negation, "not never without nothing none neither hardly nor cannot dint didnt doesnt dont wont cant couldnt "
             + "wasnt isnt wouldnt arent werent hasnt havent hadnt shouldnt aint"
-            + " sin nicht nichts kein keine keiner ne não pas niet geen nie nada rien aucune aucun niks")
+            + " sin nicht nichts kein keine keiner ohne ne não pas niet geen nie nada rien aucune aucun niks")
         add(.no, "no nee nein")
         add(.success, "worked works work working wrk wrks success successful successfully succeeded succeeds solved solves "
             + "crack cracked lucky "
@@ -300,7 +300,7 @@ enum Tokenizer {
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised yelled yelling")
-        add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup "
+        add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup nachfrage "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification reminder reminders "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções correcciones corrección korrektur korrekturen"
@@ -368,7 +368,7 @@ enum Tokenizer {
         add(.right, "right")
         add(.away, "away")
         add(.what, "what")
-        add(.wanted, "wanted want expected asked ask expecting listed specified described requested")
+        add(.wanted, "wanted want expected asked ask expecting listed specified described requested intended")
         add(.problem, "issue issues problem problems complaint complaints error errors bug bugs mistake mistakes"
             + " problemas problème problèmes")  // ("sin problemas", "sans problème")
         // What the user had to give or do before it worked: `needed more context`, `after some prompting`.
@@ -474,6 +474,10 @@ enum Tokenizer {
     static let phrases: [(words: [String], lex: Lex)] = [
         (["follow", "up"], .intervention),
         (["corrective", "prompt"], .intervention),  // "Needed one corrective prompt on the SQL join.": a follow-up
+        (["folow", "up"], .intervention),  // a typo, as "promt" is
+        (["folow", "ups"], .intervention),
+        (["partial", "index"], .other),  // "the query plan now uses the partial index": a thing named
+        (["read", "only"], .other),  // "Ran it against prod data (read-only)": a mode, no restriction
         (["corrective", "prompts"], .intervention),
         (["follow", "ups"], .intervention),
         (["back", "and", "forth"], .intervention),
@@ -765,6 +769,7 @@ enum Tokenizer {
         mark(Reader.removedMarker, "removed eliminated")
         mark(Reader.learnedMarker, "learned learnt")
         mark(Reader.myMarker, "my")
+        mark(Reader.ideaMarker, "idea")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
@@ -1065,6 +1070,9 @@ enum Tokenizer {
                 push(Token(lex: .clauseBreak))
                 while i < n && buf[i] == 46 { i += 1 }
                 continue
+            }
+            if c == 58, !word.isEmpty, isDigit(word.last!), i + 1 < n, isDigit(buf[i + 1]) {
+                word.append(c); i += 1; continue  // a time or a ratio ("fires at 03:00", "3:1"), not a label's colon
             }
             if c == 46 || c == 44 {  // '.' or ',' between digits or letters stays in the word (3.5, v1.2, file.swift)
                 if !word.isEmpty, i + 1 < n, isAlnum(buf[i + 1]), c == 46 || isDigit(word.last!) && isDigit(buf[i + 1]) {
@@ -1684,6 +1692,8 @@ enum Reader {
     /// Marks `my`: opening a clause after success (`It was right, my mental model was wrong.`),
     /// the user's own thing.
     static let myMarker = 78
+    /// Marks `idea`: `Idea:` opening a bullet is a note for later, not the outcome.
+    static let ideaMarker = 79
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2363,6 +2373,20 @@ enum Reader {
         if t.count >= 2, t[0].lex == .missWord, t[1].lex == .other, t[..<min(first, 6)].contains(where: { $0.lex == .other && $0.value == logEntryMarker }) {
             return true
         }
+        // "Idea: ask it to generate the tests first next time.": a note for later.
+        if t.count >= 2, t[0].value == ideaMarker, t[1].lex == .clauseBreak, t[1].value == 58 { return true }
+        // "This prompt was for a demo, not real work.": about the prompt.
+        if t.count >= 4, t[0].lex == .other, t[1].lex == .turnNoun, t[1].value == promptMarker, t[2].lex == .other,
+           t[2].value == copulaMarker, t[3].lex == .other, t[3].value == scopeMarker {
+            return true
+        }
+        // "Tried it on the wrong branch, so the result doesn't count.": the writer sets the result
+        // aside (not "if you don't count the crash", sarcasm).
+        let last = t.last?.lex == .sentenceEnd ? t.count - 2 : t.count - 1
+        if last >= 1, t[last].lex == .sarcasm, t[last].value == countMarker, t[last - 1].lex == .negation,
+           !t[..<last].contains(where: { $0.lex == .hedge }) {
+            return true
+        }
         // "Abandoned the feature, so never evaluated the output.", "so never ran the code": not tried.
         // (Not "Didn't work, so never tested further": the failure is said.)
         if t.indices.contains(where: { $0 + 2 < t.count && t[$0].lex == .other && t[$0].value == soMarker
@@ -2474,6 +2498,7 @@ enum Reader {
         var effortBefore = false
         // "Close." alone: then the user's own fix finished it ("Close. Swapped the sort order myself.").
         var closeBefore = false
+        var mehBefore = false
         // Questions asked both ways ("Worked? Didn't?"): the writer does not know.
         var askedSuccess = false, askedFailure = false
 
@@ -2548,6 +2573,7 @@ enum Reader {
                 if tokens[range.1 - 1].lex == .close, range.1 - range.0 == 1 || range.1 - range.0 == 2 && tokens[range.0].lex == .other {
                     closeBefore = true  // "Close.", "so close."
                 }
+                if range.1 - range.0 == 1, tokens[range.0].lex == .caveat, tokens[range.0].value == mehMarker { mehBefore = true }  // "Eh.", "meh."
                 continue
             }
             if doubtBefore { return .unclassified }
@@ -2561,6 +2587,8 @@ enum Reader {
                 if !meant(s).any { vetoedPraise = true; continue }
             }
             var verdict = decide(s)
+            // ("Eh. It works but I don't love it": the shrug before is a qualified success.)
+            if mehBefore, verdict.verdict == .hit { return .partial(nil) }
             // (After `Close.`, a failure said is how close it came: "Close. Off by a factor of 1000
             // because it assumed ms instead of µs; fixed it myself.")
             if shortfallBefore || partPraisedBefore && s.wrotePart || closeBefore, verdict == .miss, s.tookOver,
@@ -3031,7 +3059,8 @@ enum Reader {
         func repeatNotNeeded() -> Bool {
             let clause = clauseStart(t, i, start)
             return (pendingNegation ?? (clause..<i).last(where: { t[$0].lex == .negation })).map { neg in
-                i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex) } } ?? false
+                i - neg <= 7 && (neg + 1..<i).contains { [.need, .had].contains(t[$0].lex)
+                    || t[$0].lex == .other && t[$0].value == gerundMarker && $0 + 1 < i && t[$0 + 1].lex == .to } } ?? false
         }
 
         while i < end {
@@ -3116,6 +3145,12 @@ enum Reader {
                 // "wrong answer", "broken answer": the failure is of the whole answer.
                 if i > start, t[i - 1].lex == .missWord, s.miss == i - 1 { s.answerFailed = true }
                 i += 1
+            case .instead where lex(i + 1) == .of && (s.success != nil || s.hit != nil)
+                && (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .it }):
+                // "Tests pass now, though it disabled one flaky test instead of fixing it.": a way round
+                // the work, a flaw beside success
+                s.shortfall = true; i += 2
+                if lex(i) == .editNoun || lex(i) == .success { i += 1 }
             case .instead:
                 // "instead of X" compares, it does not abandon; "asked a different question instead" changed the ask
                 // ("Tried Claude instead for comparison": what follows says why, no verdict.)
@@ -3307,6 +3342,10 @@ enum Reader {
             case .problem where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .other && t[i - 2].value == copulaMarker
                 && !(start..<i).contains(where: { [.negation, .still, .same].contains(t[$0].lex) }):
                 i += 1  // "The CORS headers were the issue, as it guessed.": the cause named, no failure
+            case .problem where i >= start + 3 && (max(start + 1, i - 4)..<(i - 1)).contains(where: { k in
+                    t[k].lex == .other && t[k].value == copulaMarker && t[k - 1].lex == .it
+                        && t[k + 1].lex == .other && t[k + 1].value == articleMarker && (k + 2..<i).allSatisfy { t[$0].lex == .other } }):
+                i += 1  // "Right answer immediately — it was a timezone bug, like I suspected.": the cause named
             case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
                 && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
