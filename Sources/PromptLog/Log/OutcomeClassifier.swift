@@ -1677,7 +1677,8 @@ enum Reader {
     /// Marks `sent`: denied ("never sent it"), the prompt never went out, so there is no outcome.
     static let sentMarker = 72
     /// Marks `now`: after `right` but not after `is` (`returns 503 for everything right now`), the
-    /// time, not a right answer.
+    /// time, not a right answer; before `retries` after a thing named (`the flow now retries
+    /// once`), what the code does; before `gone` (`is now gone`).
     static let nowMarker = 73
     /// Marks `taste`, `style`: after `for`, an edit of the user's liking (`renamed a variable for
     /// taste`), no fix.
@@ -3345,7 +3346,7 @@ enum Reader {
             case .problem where i >= start + 3 && (max(start + 1, i - 4)..<(i - 1)).contains(where: { k in
                     t[k].lex == .other && t[k].value == copulaMarker && t[k - 1].lex == .it
                         && t[k + 1].lex == .other && t[k + 1].value == articleMarker && (k + 2..<i).allSatisfy { t[$0].lex == .other } }):
-                i += 1  // "Right answer immediately — it was a timezone bug, like I suspected.": the cause named
+                i += 1  // "Right answer immediately — it was a timezone bug.": the cause named
             case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
                 && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
