@@ -1024,6 +1024,8 @@ import Testing
             ("Idea: ask it to generate the tests first next time.", .unclassified),
             ("This prompt was for a demo, not real work.", .unclassified),
             ("Right answer immediately — it was a timezone bug.", .hit),
+            ("Right answer immediately — it was a timezone bug, like I suspected.", .hit),
+            ("Good for the Linux build; macOS still broken.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

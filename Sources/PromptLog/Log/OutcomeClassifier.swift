@@ -3196,6 +3196,10 @@ enum Reader {
                 // ("Kept it in the scratch folder.": stored, not used.)
                 if lex(i + 1) == .it, t[i].value != tookMarker, lex(i + 2) != .in_ { record(.success, at: i); i += 2; continue }
                 i += 1
+            case .still where lex(i + 1) == .missWord && s.strongSuccess && i > start && t[i - 1].lex == .other && t[i - 1].value == 0
+                && (i - 1 == start || t[i - 2].lex == .clauseBreak):
+                // "Good for the Linux build; macOS still broken.": another part named, still failing
+                s.restricted = true; s.partFailed = true; i += 2
             case .still where i > start && t[i - 1].lex == .problem && lex(i + 1) == .other && t[i + 1].value == 0:
                 record(.miss, at: i); i += 2  // "The fix compiled but the bug still reproduces.": the failure persists
             case .still where lex(i + 1) == .other && t[i + 1].value == progressMarker:
@@ -4056,6 +4060,10 @@ enum Reader {
             case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (i + 2..<clauseEnd(i)).contains(where: { k in
                     t[k].lex == .other && t[k].value == tasteMarker && t[k - 1].lex == .other && t[k - 1].value == scopeMarker }):
                 i = clauseEnd(i)  // "though I renamed a couple of variables for taste": the user's liking, no fix
+            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && i > start + 1
+                && (t[i - 1].lex == .asIs || t[i - 1].lex == .other && t[i - 1].value == 0 && t[i - 2].lex == .clauseBreak)
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                i += 2  // "it was a timezone bug, like I suspected": what the user thought, no fix
             case .pronoun where lex(i + 1) == .other && (t[i + 1].value == edMarker || t[i + 1].value == removedMarker)
                 && (s.miss != nil || s.success != nil):
                 s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
