@@ -1531,7 +1531,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-217.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and `heldout-218.tsv`
-/// to `heldout-257.tsv`, written by forty-two who never saw the rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// to `heldout-265.tsv`, written by fifty who never saw the rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-217.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1584,7 +1584,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-218.tsv to heldout-257.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-218.tsv to heldout-265.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1597,7 +1597,9 @@ import Testing
                      "heldout-234.tsv", "heldout-235.tsv", "heldout-236.tsv", "heldout-237.tsv", "heldout-238.tsv", "heldout-239.tsv",
                      "heldout-240.tsv", "heldout-241.tsv", "heldout-242.tsv", "heldout-243.tsv", "heldout-244.tsv", "heldout-245.tsv",
                      "heldout-246.tsv", "heldout-247.tsv", "heldout-248.tsv", "heldout-249.tsv", "heldout-250.tsv", "heldout-251.tsv",
-                     "heldout-252.tsv", "heldout-253.tsv", "heldout-254.tsv", "heldout-255.tsv", "heldout-256.tsv", "heldout-257.tsv"]
+                     "heldout-252.tsv", "heldout-253.tsv", "heldout-254.tsv", "heldout-255.tsv", "heldout-256.tsv", "heldout-257.tsv",
+                     "heldout-258.tsv", "heldout-259.tsv", "heldout-260.tsv", "heldout-261.tsv", "heldout-262.tsv", "heldout-263.tsv",
+                     "heldout-264.tsv", "heldout-265.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1649,7 +1651,7 @@ import Testing
     /// measured is then tuned and trained on and renamed `phrasings-N.tsv`, except `heldout-62.tsv`
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
-    /// that the classifier is always read on bullets it was never tuned on. Held out with them, five
+    /// that the classifier is always read on bullets it was never tuned on. Held out with them, six
     /// rounds of four pairs, each measured once: `heldout-218.tsv` to `heldout-225.tsv` at 58fd8d2
     /// (after `phrasings-168.tsv` to `phrasings-217.tsv` were trained on), 1,953 of 2,000 (97.7%)
     /// with 1 wrong verdict; `heldout-226.tsv` to `heldout-233.tsv` at 2dc151a, after tuning the
@@ -1657,14 +1659,15 @@ import Testing
     /// 13f34ff, after tuning on the round before, 1,959 (98.0%) with 2; and `heldout-242.tsv` to
     /// `heldout-249.tsv` at 3043cb4, with the same rules and model, 1,944 (97.2%) with 4; and
     /// `heldout-250.tsv` to `heldout-257.tsv` at 1af06f8, after tuning on the two rounds before,
-    /// 1,963 (98.2%) with 2. Each pair read at least 96.8%; twelve of the twenty had no wrong
-    /// verdict. This holds the classifier to those measurements, 10,272 of 10,500 with 12 wrong
+    /// 1,963 (98.2%) with 2; and `heldout-258.tsv` to `heldout-265.tsv` at 8a73065, not tuned on,
+    /// 1,949 (97.5%) with 1. Each pair read at least 96.8%; fifteen of the twenty-four had no wrong
+    /// verdict. This holds the classifier to those measurements, 12,221 of 12,500 with 13 wrong
     /// verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 10272, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 12221, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 13, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
