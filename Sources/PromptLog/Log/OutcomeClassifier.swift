@@ -1016,7 +1016,7 @@ enum Tokenizer {
             } else if var t = wordToken(w) {
                 if t.lex == .number, t.value >= 100, tokens.last?.lex == .the {
                     t = Token(lex: .other)  // "ignored the 429 responses": a status code, not a count
-                } else if t.lex == .go, capitalized, word.count == 2, let last = tokens.last, last.lex != .sentenceEnd {
+                } else if t.lex == .go, capitalized, let last = tokens.last, last.lex != .sentenceEnd {
                     t = Token(lex: .other)  // "compiles for both Go and TS": the language
                 } else if w.count <= 10, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
                     t.value = marker
@@ -3055,6 +3055,10 @@ enum Reader {
                 // ("yes I checked it twice because I didn't believe it": the user's checks, not tries)
                 || t[$0].lex == .verify && t[$0].value != triedMarker && $0 > start && t[$0 - 1].lex == .pronoun && lex($0 + 1) == .it }
         }
+        // "the flow now retries": `now` after a thing named, before the word at `i`.
+        func nowAfterThing() -> Bool {
+            i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == nowMarker && t[i - 2].lex == .other
+        }
         // "didn't even need to explain the schema twice": a repeat denied, no second turn.
         // ("didn't even have to explain the schema twice": the negation used up by `had`, in the clause.)
         func repeatNotNeeded() -> Bool {
@@ -3287,8 +3291,7 @@ enum Reader {
                 i += 1
             case .retried where i > start && (t[i - 1].lex == .it || i > start + 1 && t[i - 2].lex == .it && t[i - 1].lex == .other):
                 i += 1  // "it just rephrased my question back at me": the answer's doing, not a retry
-            case .retried where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == nowMarker && t[i - 2].lex == .other,
-                 .intervention where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == nowMarker && t[i - 2].lex == .other:
+            case .retried where nowAfterThing(), .intervention where nowAfterThing():
                 // "the OAuth refresh flow now retries exactly once": what the code does now
                 i = clauseEnd(i)
             case .retried where pendingNegation.map({ i - $0 <= 2 }) == true:
@@ -3536,9 +3539,6 @@ enum Reader {
                 && (t[i - 2].lex == .failsDenied || t[i - 2].lex == .kept)
                 && !(max(start, i - 5)..<i).contains(where: { t[$0].lex == .negation || t[$0].lex == .no }):
                 s.partPraised = true; i += 1  // "Ended up using its approach but my own code.": a part of the answer used
-            case .success where i >= start + 2 && t[i - 1].lex == .to
-                && (t[i - 2].lex == .missWord || t[i - 2].lex == .verify && t[i - 2].value == triedMarker):
-                i += 1  // "Refused to help", "it tried to solve a CSS problem with JavaScript": what it failed at, or tried
             case .success where t[i].value == 0 && lex(i + 1) == .turnNoun && t[i + 1].value == promptMarker
                 && (i == start || t[i - 1].lex == .clauseBreak):
                 s.partPraised = true; i += 2  // "Good prompt template, reuse for other services.": the user's prompt praised
@@ -3549,11 +3549,9 @@ enum Reader {
                 // "good question", "nice idea": praise for something else, though it helped
                 // ("helpful explanation; code I wrote myself" is partial).
                 s.partPraised = true; i += 2
-            case .success where i >= start + 2 && t[i - 1].lex == .to
-                && (max(start, i - 4)..<(i - 1)).contains(where: { t[$0].lex == .wanted }):
-                i += 1  // "Really wanted this to work but after 6 turns I cut my losses.": hoped for, not had
             case .success where describedOnly(t, i, start), .pass where describedOnly(t, i, start):
-                // "wrong about how lifetimes work", "deleted my tests to make them pass": no success.
+                // "wrong about how lifetimes work", "deleted my tests to make them pass", "Really wanted
+                // this to work", "it tried to solve a CSS problem with JavaScript": no success.
                 i += 1
             case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
                 pendingNegation = nil  // "ne marche pas": one negation in two words
@@ -4057,13 +4055,14 @@ enum Reader {
                 s.shortfall = true; i += 3
             case .pronoun where lex(i + 1) == .wanted && pendingNegation != nil:
                 pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
-            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && (i + 2..<clauseEnd(i)).contains(where: { k in
-                    t[k].lex == .other && t[k].value == tasteMarker && t[k - 1].lex == .other && t[k - 1].value == scopeMarker }):
-                i = clauseEnd(i)  // "though I renamed a couple of variables for taste": the user's liking, no fix
-            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker && i > start + 1
-                && (t[i - 1].lex == .asIs || t[i - 1].lex == .other && t[i - 1].value == 0 && t[i - 2].lex == .clauseBreak)
-                && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
-                i += 2  // "it was a timezone bug, like I suspected": what the user thought, no fix
+            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker
+                && ((i + 2..<clauseEnd(i)).contains(where: { k in
+                        t[k].lex == .other && t[k].value == tasteMarker && t[k - 1].lex == .other && t[k - 1].value == scopeMarker })
+                    || i > start + 1 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
+                        && (t[i - 1].lex == .asIs || t[i - 1].lex == .other && t[i - 1].value == 0 && t[i - 2].lex == .clauseBreak)):
+                // "though I renamed a couple of variables for taste": the user's liking; "it was a
+                // timezone bug, like I suspected": what the user thought; no fix either way
+                i = clauseEnd(i)
             case .pronoun where lex(i + 1) == .other && (t[i + 1].value == edMarker || t[i + 1].value == removedMarker)
                 && (s.miss != nil || s.success != nil):
                 s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
@@ -4274,7 +4273,10 @@ enum Reader {
             case .to:
                 var j = k - 1
                 while j >= start && k - j <= 4 && t[j].lex != .clauseBreak {
-                    if t[j].lex == .missWord || t[j].lex == .wrote { return true }  // "rewrote the tests to pass"
+                    // "rewrote the tests to pass", "Refused to help", what was wanted or tried ("wanted
+                    // this to work", "tried to solve it")
+                    if t[j].lex == .missWord || t[j].lex == .wrote || t[j].lex == .wanted
+                        || t[j].lex == .verify && t[j].value == triedMarker { return true }
                     j -= 1
                 }
                 return false
