@@ -103,13 +103,14 @@ import Testing
     @Test func leavesOpenWhatTheModelReadsOtherwise() {
         // Their writers labelled both partial; the rules read a miss, the model a partial.
         for text in ["Good explanation but the code was wrong.",
-                     "Works fine. Actually no, breaks on iOS 16."] {
+                     "Compiles now, still fails 2 integration tests."] {
             #expect(Self.rulesAlone(text) == .miss, "\(text)")
             #expect(OutcomeClassifier.classify(text: text) == .unclassified, "\(text)")
         }
         // The opening is the verdict, whatever the model makes of the note after it.
         // (Which of them the model doubts changes as it is retrained; one must be here.)
-        let canonical = ["Worked first try. Needed a small fix for the imports.", "Worked first try. Had to fix the imports myself."]
+        let canonical = ["Worked first try. Needed a small fix for the imports.", "Worked first try. Had to fix the imports myself.",
+                         "Worked first try. Had to fix two imports by hand."]
         #expect(canonical.contains { text in
             Self.sure(text, of: [.partial, .miss, .unclassified], at: OutcomeClassifier.modelVeto)
         })

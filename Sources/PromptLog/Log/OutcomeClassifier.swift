@@ -390,7 +390,7 @@ enum Tokenizer {
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
         add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
-            + "pretended technically insisted insists insisting convinced")
+            + "pretended technically insisted insists insisting convinced convince")
         add(.tell, "tell know understand")  // "can't tell", "I don't know", "I don't understand why"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
@@ -799,7 +799,7 @@ enum Tokenizer {
         mark(Reader.countMarker, "count mind")
         mark(Reader.skippedMarker, "skipped ignored")
         mark(Reader.revertedMarker, "reverted reverting")
-        mark(Reader.insistMarker, "insisted insists insisting convinced")
+        mark(Reader.insistMarker, "insisted insists insisting convinced convince")
         mark(Reader.correctMarker, "correct")
         mark(Reader.wtfMarker, "wtf")
         mark(Reader.hmmMarker, "hmm hmmm")
@@ -871,8 +871,8 @@ enum Tokenizer {
         ("修正", .partialWord),
         // Chinese: changed (a few places), only then usable
         ("改了", .partialWord), ("才能用", .success),
-        // Japanese: mostly, by hand, fixed
-        ("大体", .partialWord), ("手で", .myself), ("直した", .success),
+        // Japanese: mostly, by hand, fixed; by myself, up to a point
+        ("大体", .partialWord), ("手で", .myself), ("直した", .success), ("自分で", .myself), ("途中まで", .partialWord),
         // Japanese: as it was, no fix (before 修正, which it holds)
         ("そのまま", .hitWord),
         // Japanese: no way, impossible
@@ -2744,8 +2744,11 @@ enum Reader {
                                tokens[j + 1].lex == .the || j > ok + 1 && tokens[j + 1].lex == .other {
                                 return .partial(nil)
                             }
-                            // ("It works on Linux. macOS is another story.": a place named, not "on the first try".)
-                            if j + 2 == range.1, tokens[j].lex == .on || tokens[j].lex == .in_, tokens[j + 1].lex == .other {
+                            // ("It works on Linux. macOS is another story.": a place named, not "on the first try";
+                            // "Works on my machine™. CI still red ...": the user's own.)
+                            let mine = j + 2 < range.1 && tokens[j + 1].lex == .other && tokens[j + 1].value == myMarker
+                            if j + (mine ? 3 : 2) == range.1, tokens[j].lex == .on || tokens[j].lex == .in_,
+                               tokens[j + (mine ? 2 : 1)].lex == .other {
                                 return .partial(nil)
                             }
                         }
@@ -3129,13 +3132,19 @@ enum Reader {
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "It doesn't know SwiftData": the answer lacks it
             case .tell:
                 // "can't tell", "couldn't tell", "I don't know": doubt, and the negation is used up.
-                if let neg = pendingNegation, i - neg == 1 {
+                // ("no way to tell", "no way to know": the same doubt.)
+                let noWayTo = i >= start + 3 && t[i - 1].lex == .to && t[i - 2].lex == .other && t[i - 3].lex == .no
+                if pendingNegation == i - 1 || noWayTo {
                     pendingNegation = nil; if s.doubt == nil { s.doubt = i }
                     if lex(i + 1) == .until { i = clauseEnd(i + 1); continue }  // "Won't know until the nightly batch runs."
                 }
                 i += 1
             case .shrug:
                 s.shrug = true; i += 1
+            case .seeming where t[i].value == insistMarker && lex(i + 1) == .it && lex(i + 2) == .to
+                && pendingNegation.map({ i - $0 <= 2 }) == true:
+                // "haven't convinced it to handle prod's SSL config": a failure, as "couldn't get it to"
+                pendingNegation = nil; record(.miss, at: i); namesWhatFailed(from: i + 3); i += 3
             case .seeming where t[i].value == insistMarker && s.success == nil && s.hit == nil:
                 s.claimed = true; i += 1  // "It insisted the bug was in my config. It wasn't.": a claim the next words deny
             case .seeming:
@@ -4006,6 +4015,12 @@ enum Reader {
             case .other where t[i].value == takeMarker && lex(i + 1) == .number && t[i + 1].value >= 1
                 && (i == start || [.on, .clauseBreak].contains(t[i - 1].lex)):
                 record(.turns(t[i + 1].value), at: i); i += 2  // "Fixed on take two.", "Take 3 worked.": a turn
+            case .on where i == start + 1 && s.success == start && lex(i + 1) == .other && t[i + 1].value == myMarker
+                && lex(i + 2) == .other && (i + 3..<t.count).allSatisfy({ [.other, .clauseBreak, .sentenceEnd].contains(t[$0].lex) }):
+                // "Works on my machine™", "Works on my machine ¯\_(ツ)_/¯" and nothing more: the old joke,
+                // that it works nowhere else; whether it does is open.
+                if s.doubt == nil { s.doubt = i }
+                i += 3
             case .on where lex(i + 1) == .intervention && t[i + 1].value == retryNounMarker
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 record(.turns(2), at: i); i += 2  // "Fixed on retry."
