@@ -1035,6 +1035,22 @@ import Testing
             ("I couldn't convince it to use the new API.", .miss), ("Works on my machine ¯\\_(ツ)_/¯", .unclassified),
             ("Works on my machine™. CI still red because of a missing env var it didn't mention.", .partial(nil)),
             ("途中までは良かったが、最後は自分で直した。", .partial(nil)),
+            // heldout-266 to heldout-273: a partial label before what went wrong; `but` after what
+            // was good in a mixed bag; what the user weighs it against (`given the ...`); a comma
+            // after `Didn't work` before why, not before how it went on; a last sentence that
+            // throws the answer away or does it anew; `+22%` is a change; `50/50 runs` is all of
+            // them; Japanese 問題なく動作 (ran without a problem); the cause found after a hit.
+            ("Semi-success: the script runs but logs nothing.", .partial(nil)),
+            ("Mixed bag: fast code, but it dropped all the logging.", .partial(nil)),
+            ("It worked. Shocked, frankly, given the last three prompts in this log.", .hit),
+            ("Didn't work, the SQL was valid but deleted the wrong rows (on staging, thankfully).", .miss),
+            ("Didn't work, retried and it worked.", .partial(2)), ("Didn't work, so I shipped it.", .unclassified),
+            ("The test it wrote passes, the feature doesn't work. Binned it.", .miss),
+            ("Oh great, another confident hallucination. Did it myself.", .miss), ("Perfect! Reverted it.", .unclassified),
+            ("**Worked.** Benchmarks +22% throughput.", .hit),
+            ("Yes! First try. The flaky test is finally stable (50/50 runs).", .hit), ("問題なく動作しました。", .hit),
+            ("Got the right fix immediately (a missing `await`).", .hit),
+            ("Worked with one tiny edit (a missing `await`).", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -52,9 +52,12 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    `9/10` a qualification.
 /// 2. An opening decides outright. A failure said first (`missOpenings`: `Failed`, `Didn't work`,
 ///    `No luck`, `Gave up`, `Nope` ...), maybe with a turn count (`after 3 turns`, `(3 turns)`),
-///    then a colon, a dash, a bracket or the sentence's end (or a semicolon after `failure`), is a miss whatever follows (the form
-///    `plog outcome --miss` writes is `Failed: TEXT`, with `--turns N` `Failed after N turns: TEXT`). `hit`, `miss` or `partial` followed by
-///    punctuation or the end, and `partially:` / `partly:` / `mostly:`, are labels. The openings
+///    then a colon, a dash, a bracket or the sentence's end (or a semicolon after `failure`, or a
+///    comma after `Didn't work` and the like when what follows says why, not how it went on), is
+///    a miss whatever follows (the form `plog outcome --miss` writes is `Failed: TEXT`, with
+///    `--turns N` `Failed after N turns: TEXT`). `hit`, `miss` or `partial` followed by
+///    punctuation or the end, and `partially:` / `partly:` / `mostly:` / `semi-success:` /
+///    `partial success:`, are labels. The openings
 ///    `plog outcome --hit` and `--partial --turns N` write (`Worked first try.`, `Worked after 3
 ///    turns.`) are labels too, whatever note follows, except a note after `Worked first try.` that
 ///    says failure or takes it back (`Worked first try. Didn't work.`, `... NOT`): the writer
@@ -86,7 +89,9 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    nothing; success retracted later (`wasn't`, `NOT` standing alone, `in its head`) or
 ///    contradicted by a later sentence of failure alone is a miss (but not after the openings
 ///    `plog outcome` writes, which are labels); the user writing it anew (`wrote it myself
-///    instead`) is a miss; a check not yet made (`not tested`, `haven't tried it`) is doubt.
+///    instead`) is a miss, and so is anything but a hit before a last sentence that throws the
+///    answer away (`Reverted.`, `Binned it.`, `Gave up.`); a check not yet made (`not tested`,
+///    `haven't tried it`) is doubt.
 /// 6. Sarcasm: a cue anywhere in the bullet (🙄 🙃, `/s`, `smh`, `oh sure`, `yeah right`, `I hate
 ///    it`, one word in scare quotes: `"optimized"`) or "if you ignore the crash" beside praise makes
 ///    every success count for nothing; praise standing alone first, then failure or problems in
@@ -770,6 +775,8 @@ enum Tokenizer {
         mark(Reader.learnedMarker, "learned learnt")
         mark(Reader.myMarker, "my")
         mark(Reader.ideaMarker, "idea")
+        mark(Reader.givenMarker, "given")
+        mark(Reader.abandonMarker, "scrapped scrap binned abandoned abandonned abandonded abandon tossed discarded ditched bailed")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
@@ -873,6 +880,8 @@ enum Tokenizer {
         ("改了", .partialWord), ("才能用", .success),
         // Japanese: mostly, by hand, fixed; by myself, up to a point
         ("大体", .partialWord), ("手で", .myself), ("直した", .success), ("自分で", .myself), ("途中まで", .partialWord),
+        // Japanese: didn't run, runs (動作し, found after them), without a problem
+        ("動作しなかった", .missWord), ("動作しない", .missWord), ("動作し", .success), ("問題なく", .success),
         // Japanese: as it was, no fix (before 修正, which it holds)
         ("そのまま", .hitWord),
         // Japanese: no way, impossible
@@ -1122,7 +1131,11 @@ enum Tokenizer {
                     while next < n, buf[next] == 32 { next += 1 }
                     let nextWord = buf[next...].prefix(while: { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }).map { $0 | 0x20 }
                     let ofTries = tokens.last?.lex == .turnNoun || wordToken(Array(nextWord))?.lex == .turnNoun
-                    if got == 50 && of == 50 { tokens.append(Token(lex: .partialWord)) }  // "50/50": half
+                    // "50/50": half; but "50/50 runs" is every run.
+                    let countNouns: Set<String> = ["runs", "passes", "passed", "green", "builds", "tests"]
+                    if got == 50 && of == 50 && !countNouns.contains(String(decoding: nextWord, as: UTF8.self)) {
+                        tokens.append(Token(lex: .partialWord))
+                    }
                     else if got == of && of > 0 && ofTries {
                         tokens.append(Token(lex: .number, value: got))  // "2/2 attempts failed", "success on attempt 3/3"
                     }
@@ -1161,7 +1174,12 @@ enum Tokenizer {
                     let doubled = c == 63 && i + 1 < n && (buf[i + 1] == 63 || buf[i + 1] == 33)
                     push(Token(lex: .sentenceEnd, value: doubled ? Reader.surpriseMarker : Int(c)))
                 case 37:  // '%': "90% correct" qualifies a success as `caveats` do; "100%" qualifies nothing
-                    if let last = tokens.last, last.lex == .number, last.value < 100 {
+                    // ("+22% throughput": a change, measured, not a share.)
+                    var digits = i
+                    while digits > 0, isDigit(buf[digits - 1]) || buf[digits - 1] == 46 { digits -= 1 }
+                    if digits > 0, digits < i, buf[digits - 1] == 43, let last = tokens.last, last.lex == .number {
+                        tokens[tokens.count - 1] = Token(lex: .other)
+                    } else if let last = tokens.last, last.lex == .number, last.value < 100 {
                         tokens[tokens.count - 1] = Token(lex: .caveat, value: Reader.percentMarker)
                     } else if let last = tokens.last, last.lex == .number, last.value == 100, tokens.count == 1,
                               buf[(i + 1)...].first(where: { $0 != 32 && $0 != 9 }).map({ !isAlnum($0) }) ?? true {
@@ -1486,8 +1504,9 @@ struct Signals {
 
 enum Reader {
     /// Openings that make a text a miss whatever follows, when a colon, a dash, a bracket or the
-    /// sentence's end comes next, maybe after a turn count (`Failed after 3 turns: ...`). Up to
-    /// two words may stand before one (`It didn't work:`, `I gave up -`).
+    /// sentence's end comes next, maybe after a turn count (`Failed after 3 turns: ...`), or a
+    /// comma after a denied success (see `missOpening`). Up to two words may stand before one
+    /// (`It didn't work:`, `I gave up -`).
     static let missOpenings: [(lexes: [Lex], examples: String)] = [
         ([.labelFailed], "Failed, FAILED, Fail, Failure"),
         ([.labelMiss], "Miss"),
@@ -1553,11 +1572,15 @@ enum Reader {
             scan(&rest, 0, rest.count, into: &s)
             return .partial(s.turns)
         case .partialWord where next.lex == .clauseBreak && (next.value == 58 || next.value == 45)
-            && (first.value == partlyMarker || first.value == mostlyMarker):
-            // "Partially: the test was wrong.", "partly - the client works, pagination doesn't"
+            && (first.value == partlyMarker || first.value == mostlyMarker),
+             .partialWord where next.lex == .success && t.count > 2 && t[2].lex == .clauseBreak && (t[2].value == 58 || t[2].value == 45),
+             .labelPartial where next.lex == .success && t.count > 2 && t[2].lex == .clauseBreak && (t[2].value == 58 || t[2].value == 45):
+            // "Partially: the test was wrong.", "partly - the client works, pagination doesn't",
+            // "Semi-success: the script runs but logs nothing.", "Partial success: ..."
             let end = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
+            let words = next.lex == .success ? 3 : 2
             var s = Signals()
-            var rest = Array(t[min(2, end)..<end])
+            var rest = Array(t[min(words, end)..<end])
             scan(&rest, 0, rest.count, into: &s)
             return .partial(s.turns)
         default: return nil
@@ -1610,7 +1633,19 @@ enum Reader {
         // A count in brackets ends at the bracket; a semicolon ends a failure named as a label
         // ("Complete failure; the shader outputs solid magenta.", not "Didn't compile; after 2 more
         // prompts it did.").
-        let closes: [Int] = bracket ? [41] : t[start].lex == .labelFailed ? [58, 59, 45, 40] : [58, 45, 40]
+        // A comma ends "Didn't work, ..." too when what follows says why ("Didn't work, the SQL was
+        // valid but deleted the wrong rows."), not how it went on ("Didn't work, retried and it
+        // worked.", "..., fixed one import and then it ran fine"); nor a pair ("Not great, not
+        // terrible.") nor what the user did about it ("Didn't work, so I shipped it.").
+        func wentOn(_ from: Int) -> Bool {
+            let lastBut = t[from...].lastIndex { $0.lex == .clauseBreak && $0.value == contrastMarker } ?? from
+            return t[from...].contains { [.after, .until, .retried, .intervention, .turnNoun, .ordinal, .eventually, .twice, .thrice].contains($0.lex) }
+                || t[lastBut...].contains { [.success, .hitWord, .hitQuality].contains($0.lex) }
+        }
+        let commaEnds = t[start].lex == .negation && k == end && k + 1 < t.count && t[k + 1].lex != .negation
+            && !(t[k + 1].lex == .other && t[k + 1].value == soMarker) && !wentOn(k + 1)
+        let closes: [Int] = bracket ? [41] : t[start].lex == .labelFailed ? [58, 59, 45, 40]
+            : commaEnds ? [58, 45, 40, 0] : [58, 45, 40]
         return t[k].lex == .clauseBreak && closes.contains(t[k].value) ? k : nil
     }
 
@@ -1695,6 +1730,10 @@ enum Reader {
     static let myMarker = 78
     /// Marks `idea`: `Idea:` opening a bullet is a note for later, not the outcome.
     static let ideaMarker = 79
+    /// Marks `given`: `given the ...` is what the user weighs the outcome against.
+    static let givenMarker = 80
+    /// Marks `reverted`, `scrapped`, `binned` and the like: the user threw the answer away.
+    static let abandonMarker = 81
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2424,8 +2463,44 @@ enum Reader {
         return words.count == 2 || words[1].lex == .quite
     }
 
-    /// Rule 3 and 4: the first sentence with a signal decides.
+    /// Whether the last of two or more sentences is the answer thrown away and nothing else:
+    /// `Reverted.`, `Binned it.`, `Scrapped the whole thing.`, `Gave up.`, or done anew by the
+    /// user: `Did it myself.`, `Wrote it by hand.`, `Wrote my own.`
+    static func endsAbandoned(_ t: [Token]) -> Bool {
+        var end = t.count
+        while end > 0, t[end - 1].lex == .sentenceEnd { end -= 1 }
+        guard let stop = t[..<end].lastIndex(where: { $0.lex == .sentenceEnd }), stop > 0 else { return false }
+        let last = Array(t[(stop + 1)..<end])
+        guard let first = last.first else { return false }
+        if first.lex == .wrote || first.lex == .other && first.value == didMarker,
+           last.count == 2 || last.count == 3 && last[1].lex == .it, last.last!.lex == .myself {
+            return true
+        }
+        let rest: ArraySlice<Token>
+        if first.lex == .missWord, [abandonMarker, droppedMarker, revertedMarker].contains(first.value) {
+            rest = last.dropFirst()
+        } else if first.lex == .give, last.count > 1, last[1].lex == .up {
+            rest = last.dropFirst(2)
+        } else {
+            return false
+        }
+        return rest.isEmpty || rest.count == 1 && rest.first!.lex == .it
+            || rest.count == 3 && rest.first!.lex == .the && rest.dropFirst().first!.lex == .whole
+    }
+
+    /// Rules 3 to 7, then a last sentence that only throws the answer away ("The test it wrote
+    /// passes, the feature doesn't work. Binned it.", "... Gave up."): a miss, after whatever came
+    /// before but a hit (a success undone with no reason given is open).
     static func read(_ tokens: inout [Token]) -> Classification {
+        let verdict = readSentences(&tokens)
+        // (Not after an opening `plog outcome` writes, which is the verdict: "Partly worked. gave up".)
+        guard verdict.verdict != .hit, endsAbandoned(tokens), !opensWithOutcomeLabel(tokens), !undoneWithoutReason(&tokens)
+        else { return verdict }
+        return .miss(verdict.turns)
+    }
+
+    /// Rule 3 and 4: the first sentence with a signal decides.
+    static func readSentences(_ tokens: inout [Token]) -> Classification {
         // `Mixed:`, `Mixed bag —` then what was good and what was not: praise alone after it is a
         // part ("Mixed bag: great tests, mediocre implementation."); doubt stays open.
         if tokens.count > 3, tokens[0].lex == .other, tokens[0].value == mixedMarker {
@@ -2435,8 +2510,11 @@ enum Reader {
                 let verdict = read(&rest)
                 // ("Mixed: fast, but the output leaks file handles.": a failure after praise; "Mixed:
                 // great at the schema, bad at the queries.": both; a part either way.)
+                // ("Mixed bag: fast code, but it dropped all the logging.": what comes before `but` was the good.)
                 let praised = rest.contains { [.success, .hitQuality, .hitWord, .ok].contains($0.lex) }
                     || rest.contains { $0.lex == .other && $0.value == comparativeMarker }
+                    || (rest.firstIndex { $0.lex == .clauseBreak && $0.value == contrastMarker }).map { b in
+                        b > 0 && rest[..<b].contains { $0.lex == .other } } == true
                 switch verdict.verdict {
                 case .hit: return .partial(nil)
                 case .miss where praised: return .partial(verdict.turns)
@@ -3274,6 +3352,13 @@ enum Reader {
                 && (t[i - 1].lex == .other && t[i - 1].value == articleMarker || t[i - 1].lex == .the)
                 && t[i - 2].lex == .other && t[i - 2].value == copulaMarker && i > start + 2 && t[i - 3].lex != .it:
                 i += 1  // "the race condition was a missing await": the bug's cause, found
+            case .shortfall where t[i].value == missingMarker && s.hit != nil && i > start + 1
+                && (t[i - 1].lex == .other && t[i - 1].value == articleMarker || t[i - 1].lex == .the)
+                && t[i - 2].lex == .clauseBreak && t[i - 2].value != contrastMarker:
+                // "Got the right fix immediately (a missing `await`).", "Right answer immediately — the
+                // missing piece was ...": after a hit, the cause it found (but "Worked with one tiny
+                // edit (a missing `await`)." names the edit)
+                i += 1
             case .shortfall where t[i].value == skippedMarker && i == start && i + 1 == end && start > 0:
                 // "Answer was for Python 2. Skipped.": after what the answer was, the user passed it
                 // over ("Skipped" alone may be the task)
@@ -3754,6 +3839,10 @@ enum Reader {
                 i += 1
             case .give where lex(i + 1) == .up:
                 record(.miss, at: i); i += 2
+            case .give where t[i].value == givenMarker && lex(i + 1) == .the:
+                // "It worked. Shocked, given the last three prompts in this log.": what the user weighs
+                // it against, no turns of its own
+                i = clauseEnd(i + 1)
             case .give where lex(i + 1) == .other && lex(i + 2) == .caveat && t[i + 2].value == percentMarker
                 && pendingNegation == nil:
                 record(.partial, at: i); i += 3  // "Gave me 80%; the auth bits I wrote.": that share of it
