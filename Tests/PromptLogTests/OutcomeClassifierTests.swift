@@ -1558,10 +1558,9 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-273.tsv`, written by ten who never saw the rules, which the model
-/// is not trained on (`phrasings-7.tsv`,
-/// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-265.tsv` were
-/// held-out sets before them).
+/// `heldout-266.tsv` to `heldout-281.tsv`, written by eighteen who never saw the rules, which the
+/// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
+/// `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1621,7 +1620,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-273.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-281.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1629,7 +1628,8 @@ import Testing
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-266.tsv", "heldout-267.tsv", "heldout-268.tsv", "heldout-269.tsv",
-                     "heldout-270.tsv", "heldout-271.tsv", "heldout-272.tsv", "heldout-273.tsv"]
+                     "heldout-270.tsv", "heldout-271.tsv", "heldout-272.tsv", "heldout-273.tsv", "heldout-274.tsv", "heldout-275.tsv",
+                     "heldout-276.tsv", "heldout-277.tsv", "heldout-278.tsv", "heldout-279.tsv", "heldout-280.tsv", "heldout-281.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1682,15 +1682,17 @@ import Testing
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, `heldout-266.tsv` to `heldout-273.tsv`, measured once at 253be66
-    /// (after `phrasings-218.tsv` to `phrasings-265.tsv` were trained on): 1,962 of 2,000 (98.1%)
-    /// with 2 wrong verdicts. This holds the classifier to those measurements, 2,458 of 2,500 with
-    /// 2 wrong verdicts (no regression).
+    /// now). Held out with them, two rounds of four pairs, each measured once: `heldout-266.tsv` to
+    /// `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were trained
+    /// on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; and `heldout-274.tsv` to
+    /// `heldout-281.tsv` at 783c869, after tuning the rules on the round before, 1,962 (98.1%) with
+    /// 1. This holds the classifier to those measurements, 4,420 of 4,500 with 3 wrong verdicts
+    /// (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 2458, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 2, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 4420, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 3, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
