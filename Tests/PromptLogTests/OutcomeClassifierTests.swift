@@ -1051,6 +1051,17 @@ import Testing
             ("Yes! First try. The flaky test is finally stable (50/50 runs).", .hit), ("問題なく動作しました。", .hit),
             ("Got the right fix immediately (a missing `await`).", .hit),
             ("Worked with one tiny edit (a missing `await`).", .partial(nil)),
+            // heldout-274 to heldout-281: not able to evaluate is doubt; the user's own checks, said
+            // `twice`; `but that's on me`; a part named alone in the sentence before a failure;
+            // `0/3` before a dash; `got most of the way`; the hours the user had planned; how the
+            // user had to write the prompt.
+            ("Couldn't evaluate, the repo wouldn't build even before applying it.", .unclassified),
+            ("It just worked. Suspiciously so, but I checked twice and it's right.", .hit),
+            ("First attempt: works. Second thought: I should have asked for tests too, but that's on me.", .hit),
+            ("Works for ASCII. Breaks on emoji. Good enough for now.", .partial(nil)),
+            ("0/3 — none of the attempts worked.", .miss(3)), ("Got most of the way; final 10% by hand.", .partial(nil)),
+            ("Worked first try, and in under a minute,\n  which beats the two hours I'd budgeted.", .hit),
+            ("Worked first try, though I had to be very specific in the prompt.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

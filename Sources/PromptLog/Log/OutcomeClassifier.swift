@@ -301,7 +301,7 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried tryed checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck retest verify confirm trust ci geprobeerd evaluated")
+            + "recheck retest verify confirm trust ci geprobeerd evaluated evaluate")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised yelled yelling")
@@ -776,6 +776,7 @@ enum Tokenizer {
         mark(Reader.myMarker, "my")
         mark(Reader.ideaMarker, "idea")
         mark(Reader.givenMarker, "given")
+        mark(Reader.beMarker, "be")
         mark(Reader.abandonMarker, "scrapped scrap binned abandoned abandonned abandonded abandon tossed discarded ditched bailed")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
@@ -1146,7 +1147,9 @@ enum Tokenizer {
                         // "0/10" is a rating, none good, no count of tries.
                         if of == 10 || of == 100 {
                             tokens.append(Token(lex: .missWord))
-                        } else if k == n || buf[k] != 32 && buf[k] != 9 {
+                        } else if k == n || buf[k] != 32 && buf[k] != 9
+                                    || buf[k...].first(where: { $0 != 32 && $0 != 9 }).map({ !isAlnum($0) }) ?? true {
+                            // ("0/3 — none of the attempts worked": standing alone before a dash.)
                             tokens.append(Token(lex: .missWord))
                             tokens.append(Token(lex: .number, value: of)); tokens.append(Token(lex: .turnNoun))
                         } else {
@@ -1734,6 +1737,8 @@ enum Reader {
     static let givenMarker = 80
     /// Marks `reverted`, `scrapped`, `binned` and the like: the user threw the answer away.
     static let abandonMarker = 81
+    /// Marks `be`: `had to be very specific in the prompt` is how the user wrote the prompt.
+    static let beMarker = 82
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2818,8 +2823,10 @@ enum Reader {
                         // ("It works... for integers. Floats still broken.": a pause before the part.)
                         if let ok = s.firstSuccess, l.missSaid {
                             let j = ok + 1 < range.1 && tokens[ok + 1].lex == .clauseBreak ? ok + 2 : ok + 1
+                            // ("Works for ASCII. Breaks on emoji.": the thing alone ends the sentence.)
                             if j + 1 < range.1, tokens[j].lex == .other, tokens[j].value == scopeMarker,
-                               tokens[j + 1].lex == .the || j > ok + 1 && tokens[j + 1].lex == .other {
+                               tokens[j + 1].lex == .the || tokens[j + 1].lex == .other
+                                && (j > ok + 1 || j + 2 == range.1 && tokens[j + 1].value == 0) {
                                 return .partial(nil)
                             }
                             // ("It works on Linux. macOS is another story.": a place named, not "on the first try";
@@ -3134,7 +3141,9 @@ enum Reader {
             (clauseStart(t, i, start)..<i).contains { t[$0].lex == .failsDenied || t[$0].lex == .verify && t[$0].value == runMarker
                 || t[$0].lex == .other && t[$0].value == readMarker  // ("Had to read the diff twice to believe it")
                 // ("yes I checked it twice because I didn't believe it": the user's checks, not tries)
-                || t[$0].lex == .verify && t[$0].value != triedMarker && $0 > start && t[$0 - 1].lex == .pronoun && lex($0 + 1) == .it }
+                // ("I checked twice and it's right")
+                || t[$0].lex == .verify && t[$0].value != triedMarker && $0 > start && t[$0 - 1].lex == .pronoun
+                    && (lex($0 + 1) == .it || $0 + 1 == i) }
         }
         // "the flow now retries": `now` after a thing named, before the word at `i`.
         func nowAfterThing() -> Bool {
@@ -3660,8 +3669,10 @@ enum Reader {
                     s.partial = true; i += 3
                 }
                 i += 1
-            case .myself where ownFault(t, i) && (start..<i).contains(where: { t[$0].lex == .had && lex($0 + 1) == .to }):
-                i += 1  // (the "had to" before it is the user's own need, see below)
+            case .myself where ownFault(t, i):
+                // "..., but that's on me": the user's own fault, no taking over (and a "had to" before
+                // it is the user's own need, see below)
+                i += 1
             case .myself where (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .verify })
                 || i > start && t[i - 1].lex == .other && (t[i - 1].value == thanMarker || t[i - 1].value == comparativeMarker)
                 || (max(start, i - 4)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker }):
@@ -3858,6 +3869,9 @@ enum Reader {
                     pendingNegation = nil; record(.miss, at: i); i += 2; continue  // "Never got there."
                 }
                 if lex(i + 1) == .there { record(.partial, at: i); i += 2; continue }
+                if lex(i + 1) == .partialWord, lex(i + 2) == .the, pendingNegation == nil {
+                    record(.partial, at: i); i += 2; continue  // "Got most of the way; final 10% by hand."
+                }
                 if lex(i + 1) == .other, t[i + 1].value == backMarker, let neg = pendingNegation, i - neg <= 2 {
                     // "Interrupted by a meeting, never got back to it.": not tried, the outcome is open
                     pendingNegation = nil; if s.doubt == nil { s.doubt = i }
@@ -3910,6 +3924,9 @@ enum Reader {
                 i += 3  // "had to wait like 90s for the response": the user's time, no help to the answer
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == readMarker:
                 i += 3  // "Had to read the diff twice to believe it": the user's reading, no help to the answer
+            case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == beMarker
+                && (i + 3..<clauseEnd(i)).contains(where: { t[$0].lex == .turnNoun && t[$0].value == promptMarker }):
+                i = clauseEnd(i)  // "Worked first try, though I had to be very specific in the prompt.": the user's prompt
             case .had where lex(i + 1) == .to && (i + 2..<end).contains(where: { ownFault(t, $0) }):
                 i += 2  // "Had to restart the dev server, but that's on me, not the code.": the user's own need
             case .had where lex(i + 1) == .to:
@@ -4168,7 +4185,9 @@ enum Reader {
                 // timezone bug, like I suspected": what the user thought; no fix either way
                 i = clauseEnd(i)
             case .pronoun where lex(i + 1) == .other && (t[i + 1].value == edMarker || t[i + 1].value == removedMarker)
-                && (s.miss != nil || s.success != nil):
+                && (s.miss != nil || s.success != nil)
+                && !(i > start && t[i - 1].lex == .other && t[i - 1].value == timeUnitMarker):
+                // (Not "which beats the two hours I'd budgeted": the user's plan, no fix.)
                 s.tookOver = true; s.helped = true; i += 2  // "hallucinated a key, which I removed": the user fixed it
             case .pronoun where lex(i + 1) == .success && t[i + 1].value == fixedMarker
                 && !(i + 2..<min(end, i + 7)).contains(where: { t[$0].lex == .turnNoun || t[$0].lex == .clauseBreak }):
