@@ -1569,7 +1569,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-281.tsv`, written by eighteen who never saw the rules, which the
+/// `heldout-266.tsv` to `heldout-289.tsv`, written by twenty-six who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
 /// `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1631,7 +1631,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-281.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-289.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1640,7 +1640,9 @@ import Testing
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-266.tsv", "heldout-267.tsv", "heldout-268.tsv", "heldout-269.tsv",
                      "heldout-270.tsv", "heldout-271.tsv", "heldout-272.tsv", "heldout-273.tsv", "heldout-274.tsv", "heldout-275.tsv",
-                     "heldout-276.tsv", "heldout-277.tsv", "heldout-278.tsv", "heldout-279.tsv", "heldout-280.tsv", "heldout-281.tsv"]
+                     "heldout-276.tsv", "heldout-277.tsv", "heldout-278.tsv", "heldout-279.tsv", "heldout-280.tsv", "heldout-281.tsv",
+                     "heldout-282.tsv", "heldout-283.tsv", "heldout-284.tsv", "heldout-285.tsv", "heldout-286.tsv", "heldout-287.tsv",
+                     "heldout-288.tsv", "heldout-289.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1693,17 +1695,18 @@ import Testing
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, two rounds of four pairs, each measured once: `heldout-266.tsv` to
-    /// `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were trained
-    /// on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; and `heldout-274.tsv` to
+    /// now). Held out with them, three rounds of four pairs, each measured once: `heldout-266.tsv`
+    /// to `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were
+    /// trained on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; `heldout-274.tsv` to
     /// `heldout-281.tsv` at 783c869, after tuning the rules on the round before, 1,962 (98.1%) with
-    /// 1. This holds the classifier to those measurements, 4,420 of 4,500 with 3 wrong verdicts
-    /// (no regression).
+    /// 1; and `heldout-282.tsv` to `heldout-289.tsv` at a3e6f00, after tuning on the round before,
+    /// 1,965 (98.2%) with 3. This holds the classifier to those measurements, 6,385 of 6,500 with 6
+    /// wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 4420, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 3, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 6385, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 6, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
