@@ -1062,6 +1062,14 @@ import Testing
             ("0/3 — none of the attempts worked.", .miss(3)), ("Got most of the way; final 10% by hand.", .partial(nil)),
             ("Worked first try, and in under a minute,\n  which beats the two hours I'd budgeted.", .hit),
             ("Worked first try, though I had to be very specific in the prompt.", .hit),
+            // heldout-282 to heldout-289: a failure word then `yet` is not known yet; `for the X, not
+            // the Y` restricts a success; `Nope,` and `Complete miss;` open a failure; a marked word
+            // of eleven letters or more keeps its mark (`immediately`, `appreciated`).
+            ("No result yet; the nightly job\n  runs at 2am.", .unclassified),
+            ("Worked for the unit tests, not the integration ones.", .partial(nil)),
+            ("Nope, compiled but produced garbage output.", .miss), ("Complete miss; misread the task as frontend work.", .miss),
+            ("Produced code that deadlocks immediately.", .miss),
+            ("Worked on the first try and the diff was tiny, which I appreciated.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -815,7 +815,7 @@ enum Tokenizer {
         mark(Reader.numberWordMarker, "number")
         mark(Reader.oldMarker, "old original existing previous")
         mark(Reader.finishedMarker, "finished finish finishing")
-        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky annoyed")
+        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky annoyed appreciated loved")
         mark(Reader.itsMarker, "its")
         mark(Reader.neMarker, "ne")
         mark(Reader.spentMarker, "spent")
@@ -1028,7 +1028,7 @@ enum Tokenizer {
                     t = Token(lex: .other)  // "ignored the 429 responses": a status code, not a count
                 } else if t.lex == .go, capitalized, let last = tokens.last, last.lex != .sentenceEnd {
                     t = Token(lex: .other)  // "compiles for both Go and TS": the language
-                } else if w.count <= 10, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
+                } else if w.count <= 15, let marker = wordMarkers[String(decoding: w, as: UTF8.self)] {
                     t.value = marker
                 } else if t.lex == .other && w.count > 4 && ends(w, "ing") && !ends(w, "thing") {  // not "something", "everything"
                     t.value = Reader.gerundMarker  // "-ing": "after restarting the chat"
@@ -1645,9 +1645,9 @@ enum Reader {
             return t[from...].contains { [.after, .until, .retried, .intervention, .turnNoun, .ordinal, .eventually, .twice, .thrice].contains($0.lex) }
                 || t[lastBut...].contains { [.success, .hitWord, .hitQuality].contains($0.lex) }
         }
-        let commaEnds = t[start].lex == .negation && k == end && k + 1 < t.count && t[k + 1].lex != .negation
+        let commaEnds = [.negation, .nope].contains(t[start].lex) && k == end && k + 1 < t.count && t[k + 1].lex != .negation
             && !(t[k + 1].lex == .other && t[k + 1].value == soMarker) && !wentOn(k + 1)
-        let closes: [Int] = bracket ? [41] : t[start].lex == .labelFailed ? [58, 59, 45, 40]
+        let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss].contains(t[start].lex) ? [58, 59, 45, 40]
             : commaEnds ? [58, 45, 40, 0] : [58, 45, 40]
         return t[k].lex == .clauseBreak && closes.contains(t[k].value) ? k : nil
     }
@@ -3500,6 +3500,10 @@ enum Reader {
             case .missWord where i - start >= 2 && t[i - 1].lex == .other && t[i - 1].value == scopeMarker
                 && t[i - 2].lex == .other && t[i - 2].value == thanksMarker:
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "thanks for deleting my tests": not meant
+            case .missWord where lex(i + 1) == .yet && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                // "No result yet; the nightly job runs at 2am.": not known yet
+                if s.doubt == nil { s.doubt = i }
+                i += 2
             case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == wouldMarker
                 && (i + 1..<min(end, i + 4)).contains(where: { t[$0].lex == .other && t[$0].value == againMarker }):
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "10/10 would hallucinate again"
@@ -3507,6 +3511,10 @@ enum Reader {
                 && (lex(i + 2) == .whole || lex(i + 2) == .other && t[i + 2].value == fullMarker):
                 // "Helped. Not the full solution.", "Worked, but not the whole thing.": success in part.
                 pendingNegation = nil; s.restricted = true; i += 3
+            case .negation where lex(i + 1) == .the && i > start && t[i - 1].lex == .clauseBreak
+                && (s.success ?? s.hit).map({ ok in ok + 1 < i && t[ok + 1].lex == .other && t[ok + 1].value == scopeMarker }) == true:
+                // "Worked for the unit tests, not the integration ones.": success restricted to what it names
+                pendingNegation = nil; s.restricted = true; s.partFailed = true; i = clauseEnd(i)
             case .negation where s.keptPart && i > start && t[i - 1].lex == .clauseBreak:
                 s.partial = true; i += 1  // "Took the naming idea, not the code.": a part kept, a part not
             case .negation:
