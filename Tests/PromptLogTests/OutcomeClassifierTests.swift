@@ -1070,6 +1070,18 @@ import Testing
             ("Nope, compiled but produced garbage output.", .miss), ("Complete miss; misread the task as frontend work.", .miss),
             ("Produced code that deadlocks immediately.", .miss),
             ("Worked on the first try and the diff was tiny, which I appreciated.", .hit),
+            // heldout-290 to heldout-305: `so this tells us nothing`; `not a real attempt`; `X was
+            // wrong and it caught it` is the cause found, no failure; `forgot about it`; `didn't
+            // have to follow up`; a check by hand; `the index I hoped it would`; Spanish
+            // `advertencias` (caveats) and `no maneja` (doesn't handle); German `Fehlschlag`; `janks`.
+            ("Tried on the wrong branch, so this tells us nothing.\n  Redo next week.", .unclassified),
+            ("Not a real attempt, just checking the model's knowledge cutoff.", .unclassified),
+            ("Instant fix. The cron expression was wrong and it caught it.", .unclassified),
+            ("Worked, shipped, forgot about it.", .hit), ("Worked perfectly, I didn't have to follow up at all.", .hit),
+            ("Correct first time; confirmed against the spec by hand.", .hit),
+            ("Nice — the SQL was correct and used the index I hoped it would.", .hit),
+            ("Funciona, pero con advertencias: no maneja zonas horarias", .partial(nil)),
+            ("Fehlschlag nach drei Versuchen.", .miss(3)), ("The animation works but janks on low-end Android.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

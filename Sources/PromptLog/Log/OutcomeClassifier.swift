@@ -293,7 +293,7 @@ enum Tokenizer {
         add(.eventually, "eventually finally finaly eventualy")
         // A qualification of the answer: partial beside success (`worked, with caveats`); alone
         // (`long answer, lots of caveats`) it says nothing of the outcome.
-        add(.caveat, "caveat caveats meh eh ugh")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
+        add(.caveat, "caveat caveats meh eh ugh advertencias")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
         add(.except, "except excepting minus")
@@ -301,7 +301,7 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried tryed checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck retest verify confirm trust ci geprobeerd evaluated evaluate")
+            + "recheck retest verify confirm confirmed trust ci geprobeerd evaluated evaluate")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised yelled yelling")
@@ -314,7 +314,7 @@ enum Tokenizer {
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
             + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi rework reworking polish polishing chnages")
         add(.modifier, "minor small light slight manual little")
-        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated "
+        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated janks "
             + "hallucinated halucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted wasting pointless fabricated fake inventé nonexistent botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
@@ -324,7 +324,7 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " corrupted corrupts corrupting"
-            + " fehlgeschlagen aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
+            + " fehlgeschlagen fehlschlag aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
             + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
@@ -442,7 +442,7 @@ enum Tokenizer {
         add(.whole, "whole entire")
         // Words that fail when denied and say nothing alone: "doesn't build", "an API that doesn't exist".
         // (`use`, `apply`, `scale`: "closed without using it", "none of it applied", "doesn't scale")
-        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches address addresses addressed parse parses terminate terminates")
+        add(.failsDenied, "build exist exists existed use used using apply applied applies scale scales do does ran runs handle handles match matches address addresses addressed parse parses terminate terminates maneja")
         return d
     }()
 
@@ -653,6 +653,7 @@ enum Tokenizer {
         (["got", "past"], .success),
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
+        (["forgot", "about", "it"], .other),  // "Worked, shipped, forgot about it.": the user forgot, no flaw
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
@@ -772,11 +773,13 @@ enum Tokenizer {
         mark(Reader.tasteMarker, "taste style")
         mark(Reader.promptMarker, "prompt promt")
         mark(Reader.removedMarker, "removed eliminated")
-        mark(Reader.learnedMarker, "learned learnt")
+        mark(Reader.learnedMarker, "learned learnt tells")
         mark(Reader.myMarker, "my")
         mark(Reader.ideaMarker, "idea")
         mark(Reader.givenMarker, "given")
         mark(Reader.beMarker, "be")
+        mark(Reader.realMarker, "real serious")
+        mark(Reader.mergeMarker, "merge")
         mark(Reader.abandonMarker, "scrapped scrap binned abandoned abandonned abandonded abandon tossed discarded ditched bailed")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
@@ -815,7 +818,7 @@ enum Tokenizer {
         mark(Reader.numberWordMarker, "number")
         mark(Reader.oldMarker, "old original existing previous")
         mark(Reader.finishedMarker, "finished finish finishing")
-        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky annoyed appreciated loved")
+        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky annoyed appreciated loved hoped")
         mark(Reader.itsMarker, "its")
         mark(Reader.neMarker, "ne")
         mark(Reader.spentMarker, "spent")
@@ -1739,6 +1742,10 @@ enum Reader {
     static let abandonMarker = 81
     /// Marks `be`: `had to be very specific in the prompt` is how the user wrote the prompt.
     static let beMarker = 82
+    /// Marks `real`, `serious`: `not a real attempt` is no try at all.
+    static let realMarker = 83
+    /// Marks `merge`: `good enough to merge` is accepted as it was.
+    static let mergeMarker = 84
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -2444,9 +2451,10 @@ enum Reader {
             && t[$0 + 2].lex == .other && t[$0 + 2].value == articleMarker && t[$0 + 3].lex == .turnNoun && t[$0 + 3].value != chanceMarker }) {
             return true
         }
-        // "Ran it, but the test env was broken, so I learned nothing.": the same.
-        if t.indices.contains(where: { $0 + 3 < t.count && t[$0].lex == .other && t[$0].value == soMarker && t[$0 + 1].lex == .pronoun
-            && t[$0 + 2].lex == .other && t[$0 + 2].value == learnedMarker && t[$0 + 3].lex == .negation }) {
+        // "Ran it, but the test env was broken, so I learned nothing.", "..., so this tells us nothing.": the same.
+        if t.indices.contains(where: { k in k + 3 < t.count && t[k].lex == .other && t[k].value == soMarker
+            && (t[k + 1].lex == .pronoun || t[k + 1].lex == .other) && t[k + 2].lex == .other && t[k + 2].value == learnedMarker
+            && (t[k + 3].lex == .negation || k + 4 < t.count && [.pronoun, .other].contains(t[k + 3].lex) && t[k + 4].lex == .negation) }) {
             return true
         }
         // "Abandoned the feature, so never found out.": whether it worked is not known (not "never
@@ -3500,6 +3508,8 @@ enum Reader {
             case .missWord where i - start >= 2 && t[i - 1].lex == .other && t[i - 1].value == scopeMarker
                 && t[i - 2].lex == .other && t[i - 2].value == thanksMarker:
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "thanks for deleting my tests": not meant
+            case .missWord where lex(i + 1) == .other && lex(i + 2) == .it && lex(i + 3) == .other && t[i + 3].value == caughtMarker:
+                i += 4  // "Instant fix. The cron expression was wrong and it caught it.": the cause it found
             case .missWord where lex(i + 1) == .yet && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 // "No result yet; the nightly job runs at 2am.": not known yet
                 if s.doubt == nil { s.doubt = i }
@@ -3515,6 +3525,11 @@ enum Reader {
                 && (s.success ?? s.hit).map({ ok in ok + 1 < i && t[ok + 1].lex == .other && t[ok + 1].value == scopeMarker }) == true:
                 // "Worked for the unit tests, not the integration ones.": success restricted to what it names
                 pendingNegation = nil; s.restricted = true; s.partFailed = true; i = clauseEnd(i)
+            case .negation where lex(i + 1) == .other && t[i + 1].value == articleMarker && lex(i + 2) == .other
+                && t[i + 2].value == realMarker && lex(i + 3) == .turnNoun:
+                // "Not a real attempt, just checking the model's knowledge cutoff.": no try, so no outcome
+                pendingNegation = nil; if s.doubt == nil { s.doubt = i }
+                i += 4
             case .negation where s.keptPart && i > start && t[i - 1].lex == .clauseBreak:
                 s.partial = true; i += 1  // "Took the naming idea, not the code.": a part kept, a part not
             case .negation:
@@ -3708,6 +3723,8 @@ enum Reader {
                 i += 1  // "Zero-shot failure; one retry, also failure.": the kind of failure
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
+            case .partialWord where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == mergeMarker:
+                record(.success, at: i); i += 3  // "First pass was good enough to merge after review by Sam.": accepted
             case .partialWord where lex(i + 1) == .other && t[i + 1].value == soMarker:
                 i += 1  // "leaving this note mostly so I remember the prompt shape": why, not how much
             case .partialWord where t[i].value == trimmedMarker && s.success == nil && s.hit == nil:
@@ -3935,6 +3952,9 @@ enum Reader {
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == beMarker
                 && (i + 3..<clauseEnd(i)).contains(where: { t[$0].lex == .turnNoun && t[$0].value == promptMarker }):
                 i = clauseEnd(i)  // "Worked first try, though I had to be very specific in the prompt.": the user's prompt
+            case .had where lex(i + 1) == .to && pendingNegation.map({ i - $0 <= 2 }) == true:
+                // "Worked perfectly, I didn't have to follow up at all.": no help needed
+                pendingNegation = nil; i = clauseEnd(i)
             case .had where lex(i + 1) == .to && (i + 2..<end).contains(where: { ownFault(t, $0) }):
                 i += 2  // "Had to restart the dev server, but that's on me, not the code.": the user's own need
             case .had where lex(i + 1) == .to:
