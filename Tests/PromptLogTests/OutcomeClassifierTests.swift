@@ -1589,7 +1589,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-305.tsv`, written by forty-two who never saw the rules, which the
+/// `heldout-266.tsv` to `heldout-321.tsv`, written by fifty-eight who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
 /// `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1651,7 +1651,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-305.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-321.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1664,7 +1664,10 @@ import Testing
                      "heldout-282.tsv", "heldout-283.tsv", "heldout-284.tsv", "heldout-285.tsv", "heldout-286.tsv", "heldout-287.tsv",
                      "heldout-288.tsv", "heldout-289.tsv", "heldout-290.tsv", "heldout-291.tsv", "heldout-292.tsv", "heldout-293.tsv",
                      "heldout-294.tsv", "heldout-295.tsv", "heldout-296.tsv", "heldout-297.tsv", "heldout-298.tsv", "heldout-299.tsv",
-                     "heldout-300.tsv", "heldout-301.tsv", "heldout-302.tsv", "heldout-303.tsv", "heldout-304.tsv", "heldout-305.tsv"]
+                     "heldout-300.tsv", "heldout-301.tsv", "heldout-302.tsv", "heldout-303.tsv", "heldout-304.tsv", "heldout-305.tsv",
+                     "heldout-306.tsv", "heldout-307.tsv", "heldout-308.tsv", "heldout-309.tsv", "heldout-310.tsv", "heldout-311.tsv",
+                     "heldout-312.tsv", "heldout-313.tsv", "heldout-314.tsv", "heldout-315.tsv", "heldout-316.tsv", "heldout-317.tsv",
+                     "heldout-318.tsv", "heldout-319.tsv", "heldout-320.tsv", "heldout-321.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1717,20 +1720,21 @@ import Testing
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, five rounds of four pairs, each measured once: `heldout-266.tsv`
+    /// now). Held out with them, seven rounds of four pairs, each measured once: `heldout-266.tsv`
     /// to `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were
     /// trained on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; `heldout-274.tsv` to
     /// `heldout-281.tsv` at 783c869, after tuning the rules on the round before, 1,962 (98.1%) with
     /// 1; `heldout-282.tsv` to `heldout-289.tsv` at a3e6f00, after tuning on the round before,
     /// 1,965 (98.2%) with 3; and `heldout-290.tsv` to `heldout-305.tsv` at 606f67f, after tuning on
-    /// the round before and not tuned on, 1,953 (97.7%) with 4 and 1,949 (97.5%) with 4. This
-    /// holds the classifier to those measurements, 10,287 of 10,500 with 14 wrong verdicts (no
-    /// regression).
+    /// the round before and not tuned on, 1,953 (97.7%) with 4 and 1,949 (97.5%) with 4; and
+    /// `heldout-306.tsv` to `heldout-321.tsv` at dc2ea7a, after tuning on those two and not tuned
+    /// on, 1,960 (98.0%) with 3 and 1,958 (97.9%) with 6. This holds the classifier to those
+    /// measurements, 14,205 of 14,500 with 23 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 10287, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 14, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 14205, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 23, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
