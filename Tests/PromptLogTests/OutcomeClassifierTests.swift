@@ -1082,6 +1082,19 @@ import Testing
             ("Nice — the SQL was correct and used the index I hoped it would.", .hit),
             ("Funciona, pero con advertencias: no maneja zonas horarias", .partial(nil)),
             ("Fehlschlag nach drei Versuchen.", .miss(3)), ("The animation works but janks on low-end Android.", .partial(nil)),
+            // heldout-306 to heldout-321: `good enough to commit`; a check that opens its clause,
+            // said `twice`; `retry later` is a try not made yet; `after applying the suggested X`
+            // is the answer used; `a good prompt structure` praises the user's prompt; a semicolon
+            // ends `Gave up after N turns`; `-42%` is a change; French `échanges` (exchanges) and
+            // `moche` (ugly); the typo `rigth`.
+            ("First pass was good enough to commit.", .hit), ("It's right. Checked against the RFC twice.", .hit),
+            ("Rate limited before it finished; retry later.", .unclassified),
+            ("Fixed. Race condition gone after applying the suggested mutex.", .hit),
+            ("Kept as an example of a good prompt structure, not\n  as a result.", .unclassified),
+            ("Gave up after 5 turns; every version passed the unit tests\n  but failed the integration suite.", .miss(5)),
+            ("Landed first try; bundle size -42%.", .hit),
+            ("Ça marche après trois échanges, mais le code est moche.", .partial(3)),
+            ("The logic was rigth but the formating was all wrong; fixed by hand.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

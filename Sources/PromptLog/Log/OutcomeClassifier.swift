@@ -329,7 +329,7 @@ enum Tokenizer {
             + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
-        add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated "
+        add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated moche "
             + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
@@ -342,7 +342,7 @@ enum Tokenizer {
         add(.turnNoun, "turn turns round rounds try tries attempt attempts iteration iterations prompt prompts promt promts "
             + "message messages msg msgs mensaje mensajes exchange exchanges goes shot shots shotted time times reply replies response "
             + "responses cycle cycles"
-            + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives"
+            + " versuch versuche versuchen anlauf anläufe anläufen runde runden essai essais coup tentative tentatives échanges"
             + " tour tours fois intento intentos vez veces mal colpo tentativa tentativas tentativo tentativi trys"
             + " phrasing phrasings wording wordings poging pogingen keer push pushes chance chances")
         add(.go, "go")
@@ -370,7 +370,7 @@ enum Tokenizer {
         add(.the, "the")
         add(.box, "box")
         add(.straight, "straight")
-        add(.right, "right")
+        add(.right, "right rigth")
         add(.away, "away")
         add(.what, "what")
         add(.wanted, "wanted want expected asked ask expecting listed specified described requested intended")
@@ -779,7 +779,9 @@ enum Tokenizer {
         mark(Reader.givenMarker, "given")
         mark(Reader.beMarker, "be")
         mark(Reader.realMarker, "real serious")
-        mark(Reader.mergeMarker, "merge")
+        mark(Reader.mergeMarker, "merge commit")
+        mark(Reader.laterMarker, "later tomorrow")
+        mark(Reader.applyingMarker, "applying")
         mark(Reader.abandonMarker, "scrapped scrap binned abandoned abandonned abandonded abandon tossed discarded ditched bailed")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
@@ -1183,7 +1185,9 @@ enum Tokenizer {
                     // ("+22% throughput": a change, measured, not a share.)
                     var digits = i
                     while digits > 0, isDigit(buf[digits - 1]) || buf[digits - 1] == 46 { digits -= 1 }
-                    if digits > 0, digits < i, buf[digits - 1] == 43, let last = tokens.last, last.lex == .number {
+                    // ("bundle size -42%" too, but not a range, "2-3%".)
+                    let sign = digits > 0 && (buf[digits - 1] == 43 || buf[digits - 1] == 45 && (digits == 1 || buf[digits - 2] == 32))
+                    if sign, digits < i, let last = tokens.last, last.lex == .number {
                         tokens[tokens.count - 1] = Token(lex: .other)
                     } else if let last = tokens.last, last.lex == .number, last.value < 100 {
                         tokens[tokens.count - 1] = Token(lex: .caveat, value: Reader.percentMarker)
@@ -1650,7 +1654,7 @@ enum Reader {
         }
         let commaEnds = [.negation, .nope].contains(t[start].lex) && k == end && k + 1 < t.count && t[k + 1].lex != .negation
             && !(t[k + 1].lex == .other && t[k + 1].value == soMarker) && !wentOn(k + 1)
-        let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss].contains(t[start].lex) ? [58, 59, 45, 40]
+        let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss, .give].contains(t[start].lex) ? [58, 59, 45, 40]
             : commaEnds ? [58, 45, 40, 0] : [58, 45, 40]
         return t[k].lex == .clauseBreak && closes.contains(t[k].value) ? k : nil
     }
@@ -1744,8 +1748,12 @@ enum Reader {
     static let beMarker = 82
     /// Marks `real`, `serious`: `not a real attempt` is no try at all.
     static let realMarker = 83
-    /// Marks `merge`: `good enough to merge` is accepted as it was.
+    /// Marks `merge`, `commit`: `good enough to merge` is accepted as it was.
     static let mergeMarker = 84
+    /// Marks `later`, `tomorrow`: `retry later` is a try not yet made.
+    static let laterMarker = 85
+    /// Marks `applying`: `after applying the suggested mutex` is the answer used, no help to it.
+    static let applyingMarker = 86
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -3151,7 +3159,9 @@ enum Reader {
                 // ("yes I checked it twice because I didn't believe it": the user's checks, not tries)
                 // ("I checked twice and it's right")
                 || t[$0].lex == .verify && t[$0].value != triedMarker && $0 > start && t[$0 - 1].lex == .pronoun
-                    && (lex($0 + 1) == .it || $0 + 1 == i) }
+                    && (lex($0 + 1) == .it || $0 + 1 == i)
+                // ("It's right. Checked against the RFC twice.")
+                || t[$0].lex == .verify && t[$0].value != triedMarker && $0 == clauseStart(t, i, start) && t[$0].value != runMarker }
         }
         // "the flow now retries": `now` after a thing named, before the word at `i`.
         func nowAfterThing() -> Bool {
@@ -3510,6 +3520,11 @@ enum Reader {
                 record(.miss, at: i); s.sarcasm = true; i += 1  // "thanks for deleting my tests": not meant
             case .missWord where lex(i + 1) == .other && lex(i + 2) == .it && lex(i + 3) == .other && t[i + 3].value == caughtMarker:
                 i += 4  // "Instant fix. The cron expression was wrong and it caught it.": the cause it found
+            case .intervention where lex(i + 1) == .other && t[i + 1].value == laterMarker,
+                 .retried where lex(i + 1) == .other && t[i + 1].value == laterMarker:
+                // "Rate limited before it finished; retry later.": a try not yet made
+                if s.doubt == nil { s.doubt = i }
+                i += 2
             case .missWord where lex(i + 1) == .yet && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 // "No result yet; the nightly job runs at 2am.": not known yet
                 if s.doubt == nil { s.doubt = i }
@@ -3666,7 +3681,8 @@ enum Reader {
                 && !(max(start, i - 5)..<i).contains(where: { t[$0].lex == .negation || t[$0].lex == .no }):
                 s.partPraised = true; i += 1  // "Ended up using its approach but my own code.": a part of the answer used
             case .success where t[i].value == 0 && lex(i + 1) == .turnNoun && t[i + 1].value == promptMarker
-                && (i == start || t[i - 1].lex == .clauseBreak):
+                && (i == start || t[i - 1].lex == .clauseBreak || t[i - 1].lex == .other && t[i - 1].value == articleMarker):
+                // ("Kept as an example of a good prompt structure, not as a result.")
                 s.partPraised = true; i += 2  // "Good prompt template, reuse for other services.": the user's prompt praised
             case .missWord where lex(i + 1) == .success && t[i + 1].value != fixedMarker && t[i + 1].value != weakMarker
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
@@ -4000,6 +4016,8 @@ enum Reader {
                 // "Didn't help, I solved it after reading the RFC.": how the user got there, no help to the answer
                 // (but "Close, but it crashed; fixed it by hand after reading the docs." built on it).
                 i += 2
+            case .after where lex(i + 1) == .other && t[i + 1].value == applyingMarker:
+                i += 2  // "Race condition gone after applying the suggested mutex.": the answer used, no help to it
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
