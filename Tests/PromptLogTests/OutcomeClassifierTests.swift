@@ -1602,7 +1602,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-321.tsv`, written by fifty-eight who never saw the rules, which the
+/// `heldout-266.tsv` to `heldout-337.tsv`, written by seventy-four who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv` and
 /// `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1664,7 +1664,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-321.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-337.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1680,7 +1680,10 @@ import Testing
                      "heldout-300.tsv", "heldout-301.tsv", "heldout-302.tsv", "heldout-303.tsv", "heldout-304.tsv", "heldout-305.tsv",
                      "heldout-306.tsv", "heldout-307.tsv", "heldout-308.tsv", "heldout-309.tsv", "heldout-310.tsv", "heldout-311.tsv",
                      "heldout-312.tsv", "heldout-313.tsv", "heldout-314.tsv", "heldout-315.tsv", "heldout-316.tsv", "heldout-317.tsv",
-                     "heldout-318.tsv", "heldout-319.tsv", "heldout-320.tsv", "heldout-321.tsv"]
+                     "heldout-318.tsv", "heldout-319.tsv", "heldout-320.tsv", "heldout-321.tsv", "heldout-322.tsv", "heldout-323.tsv",
+                     "heldout-324.tsv", "heldout-325.tsv", "heldout-326.tsv", "heldout-327.tsv", "heldout-328.tsv", "heldout-329.tsv",
+                     "heldout-330.tsv", "heldout-331.tsv", "heldout-332.tsv", "heldout-333.tsv", "heldout-334.tsv", "heldout-335.tsv",
+                     "heldout-336.tsv", "heldout-337.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1733,7 +1736,7 @@ import Testing
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, seven rounds of four pairs, each measured once: `heldout-266.tsv`
+    /// now). Held out with them, nine rounds of four pairs, each measured once: `heldout-266.tsv`
     /// to `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were
     /// trained on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; `heldout-274.tsv` to
     /// `heldout-281.tsv` at 783c869, after tuning the rules on the round before, 1,962 (98.1%) with
@@ -1741,13 +1744,15 @@ import Testing
     /// 1,965 (98.2%) with 3; and `heldout-290.tsv` to `heldout-305.tsv` at 606f67f, after tuning on
     /// the round before and not tuned on, 1,953 (97.7%) with 4 and 1,949 (97.5%) with 4; and
     /// `heldout-306.tsv` to `heldout-321.tsv` at dc2ea7a, after tuning on those two and not tuned
-    /// on, 1,960 (98.0%) with 3 and 1,958 (97.9%) with 6. This holds the classifier to those
-    /// measurements, 14,205 of 14,500 with 23 wrong verdicts (no regression).
+    /// on, 1,960 (98.0%) with 3 and 1,958 (97.9%) with 6; and `heldout-322.tsv` to
+    /// `heldout-337.tsv` at c067677, after tuning on those two and not tuned on, 1,942 (97.1%) with
+    /// 5 and 1,954 (97.7%) with 7. This holds the classifier to those measurements, 18,101 of
+    /// 18,500 with 35 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 14205, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 23, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 18101, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 35, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
