@@ -167,6 +167,9 @@ public enum OutcomeClassifier {
         let canonical = Reader.opensWithOutcomeLabel(tokens)
         if Reader.noteTakesBackSuccess(tokens) { return .unclassified }
         let rules = Reader.read(&tokens)
+        // A note about the log or for later ("Lesson: always paste the error message, not a
+        // description of it."): the rules have read it, and no step of the model places it.
+        if rules.verdict == .unclassified, Reader.noteAboutTheLog(tokens) { return rules }
         if rules.verdict != .unclassified {
             // Step 10: a verdict the model is sure is another is left open (not the openings
             // `plog outcome` writes, which are the verdict).
@@ -278,7 +281,7 @@ enum Tokenizer {
             + "tweaked unfinished patched "
             + "okayish okish tweaking tweak tweaks iterated iterating handholding massaged massaging fiddling fiddled "
             + "tinkering tinkered workable mitigated trimmed mediocre ½ "
-            + "trimming"
+            + "trimming functional"
             + " ish semi"
             + " teilweise teils beinahe partiellement partie presque parcialmente casi metà moitié medias mitad gedeeltelijk bijna"
             + " größtenteils grösstenteils grotendeels halb halbwegs mezzo deels quase retocar retocarlo retoques"
@@ -301,7 +304,7 @@ enum Tokenizer {
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
         add(.verify, "tested tried tryed checked verified validated deployed run testing checking reviewing verifying check "
-            + "recheck retest verify confirm confirmed trust ci geprobeerd evaluated evaluate")
+            + "recheck retest verify confirm confirmed trust ci geprobeerd evaluated evaluate execute executed")
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised yelled yelling")
@@ -653,7 +656,8 @@ enum Tokenizer {
         (["got", "past"], .success),
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
-        (["forgot", "about", "it"], .other),  // "Worked, shipped, forgot about it.": the user forgot, no flaw
+        (["forgot", "about", "it"], .other),
+        (["square", "one"], .missWord),  // "back to square one"  // "Worked, shipped, forgot about it.": the user forgot, no flaw
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
@@ -775,13 +779,14 @@ enum Tokenizer {
         mark(Reader.removedMarker, "removed eliminated")
         mark(Reader.learnedMarker, "learned learnt tells")
         mark(Reader.myMarker, "my")
-        mark(Reader.ideaMarker, "idea")
+        mark(Reader.ideaMarker, "idea lesson")
         mark(Reader.givenMarker, "given")
         mark(Reader.beMarker, "be")
         mark(Reader.realMarker, "real serious")
         mark(Reader.mergeMarker, "merge commit")
         mark(Reader.laterMarker, "later tomorrow")
         mark(Reader.applyingMarker, "applying")
+        mark(Reader.outputMarker, "output")
         mark(Reader.abandonMarker, "scrapped scrap binned abandoned abandonned abandonded abandon tossed discarded ditched bailed")
         mark(Reader.sentMarker, "sent")
         mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
@@ -1754,6 +1759,8 @@ enum Reader {
     static let laterMarker = 85
     /// Marks `applying`: `after applying the suggested mutex` is the answer used, no help to it.
     static let applyingMarker = 86
+    /// Marks `output`: `Lost the output` is no answer seen.
+    static let outputMarker = 87
     /// Marks `into` (see `droppedMarker`).
     static let intoMarker = 3
     /// Marks `from`, `below` and `under`: after `dropped`, a number fell ("dropped from 180 ms to 38").
@@ -3424,6 +3431,10 @@ enum Reader {
                 if lex(i + 1) == .twice { record(.turns(3), at: i); i += 2; continue }
                 if let c = turnPhrase(t, i + 1, end), let n = c.count { record(.turns(n + 1), at: i); i = c.next; continue }
                 record(.turns(t[i].value == retriedOnceMarker ? 2 : nil), at: i); i += 1
+            case .turnNoun where pendingNegation == i - 1 && (lex(i + 1) == .the || lex(i + 1) == .it):
+                // "Didn't try the code; I only wanted to see how it would structure the modules.": no check made
+                pendingNegation = nil; if s.doubt == nil { s.doubt = i }
+                i += 1
             case .turnNoun where lex(i + 1) == .number
                 || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number
                 || lex(i + 1) == .other && t[i + 1].value == numberWordMarker && lex(i + 2) == .number
@@ -3491,7 +3502,10 @@ enum Reader {
                 record(.success, at: i); i = lex(i + 2) == .other && t[i + 2].value == copulaMarker ? i + 4 : i + 3
             case .problem where (lex(i + 1) == .other && t[i + 1].value == 0 || lex(i + 1) == .turnNoun) && i > start && t[i - 1].lex == .the:
                 i += 1  // "the translation of the error messages reads naturally": a thing named, no failure
-            case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun:
+            case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun,
+                 .missWord where t[i].value == lostMarker && i == start && lex(i + 1) == .the
+                    && (lex(i + 2) == .other && t[i + 2].value == outputMarker || lex(i + 2) == .answerNoun):
+                // ("Lost the output when the tab closed. Will redo.")
                 // "Tried it, then the laptop died and I lost the output.": the user's loss; whether it
                 // worked is not known
                 if s.doubt == nil { s.doubt = i }
