@@ -1103,6 +1103,15 @@ import Testing
             ("Kept for reference; did not execute the code.", .unclassified),
             ("Lesson: always paste the error message, not a description of it.", .unclassified),
             ("Functional but ugly; I'll refactor later.", .partial(nil)),
+            // heldout-338 to heldout-353: ❌ first is a failure said first; `Got 80% of the way` is a
+            // part; `after I'd spent two days on it myself` is the user's time before the prompt;
+            // `on fire`; a semicolon after `Didn't work` before why it failed; `first time using it`
+            // is the user's first use.
+            ("❌ compile errors everywhere", .miss), ("Got about 70% of the way; the auth flow I did by hand.", .partial(nil)),
+            ("Of course it worked first try, right after I spent two hours on it myself.", .hit),
+            ("It works for ASCII. Everything else is on fire.", .partial(nil)),
+            ("Didn't work; the request timed out and the partial output was nonsense.", .miss),
+            ("Prompt template v3, first time using it.", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1129,7 +1138,9 @@ import Testing
                                  // (phrasings-168 to phrasings-217) `basically` qualifies like `mostly`.
                                  ("Basically worked. Off-by-one in the loop, fixed.", .partial(nil)),
                                  // (heldout-322 to heldout-337) `back to square one` is a failure.
-                                 ("After an hour of back-and-forth, back to square one.", .miss)] {
+                                 ("After an hour of back-and-forth, back to square one.", .miss),
+                                 // (heldout-338 to heldout-353) the user's two days before the prompt.
+                                 ("worked, lol, after I'd spent two days on it myself", .hit)] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome

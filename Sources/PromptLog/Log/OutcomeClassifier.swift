@@ -657,7 +657,8 @@ enum Tokenizer {
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
         (["forgot", "about", "it"], .other),
-        (["square", "one"], .missWord),  // "back to square one"  // "Worked, shipped, forgot about it.": the user forgot, no flaw
+        (["square", "one"], .missWord),  // "back to square one"
+        (["on", "fire"], .missWord),  // "Everything else is on fire."  // "Worked, shipped, forgot about it.": the user forgot, no flaw
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
@@ -1575,6 +1576,10 @@ enum Reader {
             }
         }
         guard let first = t.first else { return nil }
+        // ❌ first is a failure said first, whatever follows (but "❌ → ✅ after 2 tries" is not).
+        if first.lex == .symbolMiss, !t.contains(where: { $0.lex == .symbolHit || $0.lex == .symbolPartial }) {
+            return .miss(statedTurns(&t, from: 1))
+        }
         let next = t.count > 1 ? t[1] : Token(lex: .sentenceEnd)
         let endsLabel = next.lex == .clauseBreak || next.lex == .sentenceEnd
         switch first.lex {
@@ -1660,7 +1665,7 @@ enum Reader {
         let commaEnds = [.negation, .nope].contains(t[start].lex) && k == end && k + 1 < t.count && t[k + 1].lex != .negation
             && !(t[k + 1].lex == .other && t[k + 1].value == soMarker) && !wentOn(k + 1)
         let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss, .give].contains(t[start].lex) ? [58, 59, 45, 40]
-            : commaEnds ? [58, 45, 40, 0] : [58, 45, 40]
+            : commaEnds ? [58, 45, 40, 0, 59] : [58, 45, 40]
         return t[k].lex == .clauseBreak && closes.contains(t[k].value) ? k : nil
     }
 
@@ -3431,6 +3436,12 @@ enum Reader {
                 if lex(i + 1) == .twice { record(.turns(3), at: i); i += 2; continue }
                 if let c = turnPhrase(t, i + 1, end), let n = c.count { record(.turns(n + 1), at: i); i = c.next; continue }
                 record(.turns(t[i].value == retriedOnceMarker ? 2 : nil), at: i); i += 1
+            case .ordinal where t[i].value == 1 && lex(i + 1) == .turnNoun && lex(i + 2) == .failsDenied && lex(i + 3) == .it
+                && i > start && t[i - 1].lex == .clauseBreak && s.success == nil && s.hit == nil && s.miss == nil
+                && [.clauseBreak, .sentenceEnd].contains(lex(i + 4)):
+                // "Prompt template v3, first time using it.": the user's first use, no try, no outcome
+                if s.doubt == nil { s.doubt = i }
+                i += 4
             case .turnNoun where pendingNegation == i - 1 && (lex(i + 1) == .the || lex(i + 1) == .it):
                 // "Didn't try the code; I only wanted to see how it would structure the modules.": no check made
                 pendingNegation = nil; if s.doubt == nil { s.doubt = i }
@@ -3927,6 +3938,10 @@ enum Reader {
                 if lex(i + 1) == .partialWord, lex(i + 2) == .the, pendingNegation == nil {
                     record(.partial, at: i); i += 2; continue  // "Got most of the way; final 10% by hand."
                 }
+                let share = lex(i + 1) == .other && lex(i + 2) == .caveat ? i + 2 : i + 1
+                if lex(share) == .caveat, t[share].value == percentMarker, lex(share + 1) == .of, pendingNegation == nil {
+                    record(.partial, at: i); i = share + 2; continue  // "Got about 70% of the way; the auth flow I did by hand."
+                }
                 if lex(i + 1) == .other, t[i + 1].value == backMarker, let neg = pendingNegation, i - neg <= 2 {
                     // "Interrupted by a meeting, never got back to it.": not tried, the outcome is open
                     pendingNegation = nil; if s.doubt == nil { s.doubt = i }
@@ -4030,6 +4045,8 @@ enum Reader {
                 // "Didn't help, I solved it after reading the RFC.": how the user got there, no help to the answer
                 // (but "Close, but it crashed; fixed it by hand after reading the docs." built on it).
                 i += 2
+            case .after where lex(i + 1) == .pronoun && lex(i + 2) == .other && t[i + 2].value == spentMarker:
+                i = clauseEnd(i)  // "worked, lol, after I'd spent two days on it myself": the user's time before the prompt
             case .after where lex(i + 1) == .other && t[i + 1].value == applyingMarker:
                 i += 2  // "Race condition gone after applying the suggested mutex.": the answer used, no help to it
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
