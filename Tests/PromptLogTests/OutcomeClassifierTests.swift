@@ -1112,6 +1112,13 @@ import Testing
             ("It works for ASCII. Everything else is on fire.", .partial(nil)),
             ("Didn't work; the request timed out and the partial output was nonsense.", .miss),
             ("Prompt template v3, first time using it.", .unclassified),
+            // heldout-354 to heldout-369: `Hit on X, miss on Y` is a part; a failure word opening the
+            // bullet before a colon or a dash is a failure said first (not before a bracket); `more
+            // than I can say for the last three prompts` compares other tries.
+            ("Hit on the logic, miss on the style guide — reformatted manually.", .partial(nil)),
+            ("Worse than useless — it confidently rewrote working code into broken code.", .miss),
+            ("Initially wrong (it mocked the DB), fixed after I said no mocks.", .partial(nil)),
+            ("Worked on the first try, which is more than I can say for the last three prompts.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")

@@ -1533,6 +1533,7 @@ enum Reader {
         ([.give, .up], "Gave up, Giving up, I give up"),
         ([.regret, .negation], "Sadly not, Unfortunately not"),
         ([.regret, .no], "Sadly no, Unfortunately no"),
+        ([.missWord], "Wrong, Broken, Useless, Worse than useless"),
     ]
 
     /// Rule 2: a leading label.
@@ -1576,6 +1577,8 @@ enum Reader {
             }
         }
         guard let first = t.first else { return nil }
+        // "Hit on the logic, miss on the style guide": a hit for one part, a miss for another.
+        if first.lex == .labelHit, t.count > 1, t[1].lex == .on, t.contains(where: { $0.lex == .labelMiss }) { return .partial(nil) }
         // ❌ first is a failure said first, whatever follows (but "❌ → ✅ after 2 tries" is not).
         if first.lex == .symbolMiss, !t.contains(where: { $0.lex == .symbolHit || $0.lex == .symbolPartial }) {
             return .miss(statedTurns(&t, from: 1))
@@ -1621,8 +1624,15 @@ enum Reader {
             start += 1
         }
         switch lex(start) {  // the first kinds of `missOpenings`: most texts start otherwise
-        case .labelFailed, .labelMiss, .nope, .negation, .no, .give, .regret: break
+        case .labelFailed, .labelMiss, .nope, .negation, .no, .give, .regret, .missWord: break
         default: return nil
+        }
+        // A failure word opens only the bullet, and only before a colon or a dash ("Worse than useless
+        // — it rewrote working code into broken code."; not "Initially wrong (it mocked the DB), fixed
+        // after ...", nor "Test results lost — CI logs expired.", which lost the outcome).
+        if lex(start) == .missWord {
+            guard start == 0, t[0].value != lostMarker, t.count > 1, t[1].lex == .clauseBreak, t[1].value == 58 || t[1].value == 45
+            else { return nil }
         }
         var found: [Lex]? = nil
         for o in missOpenings where o.lexes.indices.allSatisfy({ lex(start + $0) == o.lexes[$0] }) { found = o.lexes; break }
@@ -3292,6 +3302,10 @@ enum Reader {
                 i = clauseEnd(i + 1)  // "it worked and explained why the old code deadlocked": what it explained
             case .why where i >= start + 2 && t[i - 2].lex == .missWord && t[i - 1].lex == .other:
                 i = clauseEnd(i + 1)  // "Confidently wrong about how Postgres advisory locks work.": what it was wrong about
+            case .vague where t[i].value == moreMarker && lex(i + 1) == .other && t[i + 1].value == thanMarker && lex(i + 2) == .pronoun:
+                // "Worked on the first try, which is more than I can say for the last three prompts.": the
+                // user's other tries, no turns of this one
+                i = clauseEnd(i)
             case .why where lex(i + 1) == .vague && t[i + 1].value == 0 && lex(i + 2) == .turnNoun:
                 // "don't ask how many prompts": more turns, however many, and the negation is of the asking.
                 pendingNegation = nil; record(.turns(nil), at: i); i += 3
