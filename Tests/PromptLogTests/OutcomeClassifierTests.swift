@@ -1630,7 +1630,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-369.tsv`, written by a hundred and six who never saw the rules,
+/// `heldout-266.tsv` to `heldout-385.tsv`, written by a hundred and twenty-two who never saw the rules,
 /// which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
 /// and `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1692,7 +1692,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-369.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-385.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1716,7 +1716,10 @@ import Testing
                      "heldout-348.tsv", "heldout-349.tsv", "heldout-350.tsv", "heldout-351.tsv", "heldout-352.tsv", "heldout-353.tsv",
                      "heldout-354.tsv", "heldout-355.tsv", "heldout-356.tsv", "heldout-357.tsv", "heldout-358.tsv", "heldout-359.tsv",
                      "heldout-360.tsv", "heldout-361.tsv", "heldout-362.tsv", "heldout-363.tsv", "heldout-364.tsv", "heldout-365.tsv",
-                     "heldout-366.tsv", "heldout-367.tsv", "heldout-368.tsv", "heldout-369.tsv"]
+                     "heldout-366.tsv", "heldout-367.tsv", "heldout-368.tsv", "heldout-369.tsv", "heldout-370.tsv", "heldout-371.tsv",
+                     "heldout-372.tsv", "heldout-373.tsv", "heldout-374.tsv", "heldout-375.tsv", "heldout-376.tsv", "heldout-377.tsv",
+                     "heldout-378.tsv", "heldout-379.tsv", "heldout-380.tsv", "heldout-381.tsv", "heldout-382.tsv", "heldout-383.tsv",
+                     "heldout-384.tsv", "heldout-385.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1769,7 +1772,7 @@ import Testing
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, thirteen rounds of four pairs, each measured once: `heldout-266.tsv`
+    /// now). Held out with them, fifteen rounds of four pairs, each measured once: `heldout-266.tsv`
     /// to `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were
     /// trained on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; `heldout-274.tsv` to
     /// `heldout-281.tsv` at 783c869, after tuning the rules on the round before, 1,962 (98.1%) with
@@ -1782,12 +1785,14 @@ import Testing
     /// 5 and 1,954 (97.7%) with 7; and `heldout-338.tsv` to `heldout-353.tsv` at 1fc11f2, after
     /// tuning on those two and not tuned on, 1,958 (97.9%) with 2 and 1,957 (97.9%) with 4; and
     /// `heldout-354.tsv` to `heldout-369.tsv` at 682d657, after tuning on those two and not tuned
-    /// on, 1,963 (98.2%) with 2 and 1,955 (97.8%) with 3. This holds the classifier to those
-    /// measurements, 25,934 of 26,500 with 46 wrong verdicts (no regression).
+    /// on, 1,963 (98.2%) with 2 and 1,955 (97.8%) with 3; and `heldout-370.tsv` to
+    /// `heldout-385.tsv` at 60b840e, after tuning on those two and not tuned on, 1,957 (97.9%) and
+    /// 1,962 (98.1%) with no wrong verdict. This holds the classifier to those measurements,
+    /// 29,853 of 30,500 with 46 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 25934, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 29853, "\(s)\n\(s.failures.joined(separator: "\n"))")
         #expect(s.wrong <= 46, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
