@@ -656,9 +656,9 @@ enum Tokenizer {
         (["got", "past"], .success),
         (["well", "enough"], .partialWord),
         (["most", "of"], .partialWord),  // "got most of it"
-        (["forgot", "about", "it"], .other),
+        (["forgot", "about", "it"], .other),  // "Worked, shipped, forgot about it.": the user forgot, no flaw
         (["square", "one"], .missWord),  // "back to square one"
-        (["on", "fire"], .missWord),  // "Everything else is on fire."  // "Worked, shipped, forgot about it.": the user forgot, no flaw
+        (["on", "fire"], .missWord),  // "Everything else is on fire."
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
@@ -1762,7 +1762,8 @@ enum Reader {
     static let ideaMarker = 79
     /// Marks `given`: `given the ...` is what the user weighs the outcome against.
     static let givenMarker = 80
-    /// Marks `reverted`, `scrapped`, `binned` and the like: the user threw the answer away.
+    /// Marks `scrapped`, `binned` and the like: the user threw the answer away (as `dropped` and
+    /// `reverted` say too, under marks of their own).
     static let abandonMarker = 81
     /// Marks `be`: `had to be very specific in the prompt` is how the user wrote the prompt.
     static let beMarker = 82
