@@ -1630,9 +1630,10 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-385.tsv`, written by a hundred and twenty-two who never saw the rules,
-/// which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`, `phrasings-12.tsv`
-/// and `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before them).
+/// `heldout-266.tsv` to `heldout-401.tsv`, written by a hundred and thirty-eight who never saw the
+/// rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before
+/// them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1692,7 +1693,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-385.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-401.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1719,7 +1720,9 @@ import Testing
                      "heldout-366.tsv", "heldout-367.tsv", "heldout-368.tsv", "heldout-369.tsv", "heldout-370.tsv", "heldout-371.tsv",
                      "heldout-372.tsv", "heldout-373.tsv", "heldout-374.tsv", "heldout-375.tsv", "heldout-376.tsv", "heldout-377.tsv",
                      "heldout-378.tsv", "heldout-379.tsv", "heldout-380.tsv", "heldout-381.tsv", "heldout-382.tsv", "heldout-383.tsv",
-                     "heldout-384.tsv", "heldout-385.tsv"]
+                     "heldout-384.tsv", "heldout-385.tsv", "heldout-386.tsv", "heldout-387.tsv", "heldout-388.tsv", "heldout-389.tsv",
+                     "heldout-390.tsv", "heldout-391.tsv", "heldout-392.tsv", "heldout-393.tsv", "heldout-394.tsv", "heldout-395.tsv",
+                     "heldout-396.tsv", "heldout-397.tsv", "heldout-398.tsv", "heldout-399.tsv", "heldout-400.tsv", "heldout-401.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1772,7 +1775,7 @@ import Testing
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, fifteen rounds of four pairs, each measured once: `heldout-266.tsv`
+    /// now). Held out with them, seventeen rounds of four pairs, each measured once: `heldout-266.tsv`
     /// to `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were
     /// trained on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; `heldout-274.tsv` to
     /// `heldout-281.tsv` at 783c869, after tuning the rules on the round before, 1,962 (98.1%) with
@@ -1787,13 +1790,15 @@ import Testing
     /// `heldout-354.tsv` to `heldout-369.tsv` at 682d657, after tuning on those two and not tuned
     /// on, 1,963 (98.2%) with 2 and 1,955 (97.8%) with 3; and `heldout-370.tsv` to
     /// `heldout-385.tsv` at 60b840e, after tuning on those two and not tuned on, 1,957 (97.9%) and
-    /// 1,962 (98.1%) with no wrong verdict. This holds the classifier to those measurements,
-    /// 29,853 of 30,500 with 46 wrong verdicts (no regression).
+    /// 1,962 (98.1%) with no wrong verdict; and `heldout-386.tsv` to `heldout-401.tsv` at 71bc51d
+    /// (the same rules), not tuned on, 1,962 (98.1%) with 4 and 1,942 (97.1%) with 2. This holds
+    /// the classifier to those measurements, 33,757 of 34,500 with 52 wrong verdicts (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 29853, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 46, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 33757, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 52, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
