@@ -1119,6 +1119,16 @@ import Testing
             ("Worse than useless — it confidently rewrote working code into broken code.", .miss),
             ("Initially wrong (it mocked the DB), fixed after I said no mocks.", .partial(nil)),
             ("Worked on the first try, which is more than I can say for the last three prompts.", .hit),
+            // heldout-370 to heldout-401: `finally` away from any success word is relief, not time;
+            // after success, `the wrapper retries` is what the code does; `No good:` and `No
+            // funcionó;` open a failure; what a script found (`the bad commit`) is no failure; `Out
+            // of ideas`; `Tweaked nothing`.
+            ("Worked! Rust borrow checker finally happy.", .hit), ("Worked. Finally.", .partial(nil)),
+            ("Did exactly what I needed in one go; the wrapper retries with backoff now.", .hit),
+            ("No good: tests pass only because it mocked the thing under test.", .miss),
+            ("No funcionó; tuve que hacerlo a mano.", .miss),
+            ("Correct. The bisect script found the bad commit in 6 steps.", .hit),
+            ("Out of ideas after four rounds; the memory leak is still there.", .miss(4)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1147,7 +1157,9 @@ import Testing
                                  // (heldout-322 to heldout-337) `back to square one` is a failure.
                                  ("After an hour of back-and-forth, back to square one.", .miss),
                                  // (heldout-338 to heldout-353) the user's two days before the prompt.
-                                 ("worked, lol, after I'd spent two days on it myself", .hit)] {
+                                 ("worked, lol, after I'd spent two days on it myself", .hit),
+                                 // (heldout-370 to heldout-401) nothing tweaked.
+                                 ("Immediately usable. Tweaked nothing.", .hit)] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome

@@ -659,6 +659,7 @@ enum Tokenizer {
         (["forgot", "about", "it"], .other),  // "Worked, shipped, forgot about it.": the user forgot, no flaw
         (["square", "one"], .missWord),  // "back to square one"
         (["on", "fire"], .missWord),  // "Everything else is on fire."
+        (["out", "of", "ideas"], .missWord),  // "Out of ideas after four rounds; ...": given up
         (["some", "of", "it"], .partialWord),  // "Some of it. Tests for the happy path only."
         (["zero", "progress"], .missWord),  // "zero progress after 4 turns"
         (["lo", "dejé"], .missWord),  // Spanish: "y al final lo dejé", gave up
@@ -1530,6 +1531,7 @@ enum Reader {
         ([.negation, .success], "Didn't work, Did not work, Doesn't compile, Not working, Never worked"),
         ([.no, .fortune], "No luck, No dice, No joy"),
         ([.no, .go], "No go"),
+        ([.no, .success], "No good, No funcionó"),
         ([.give, .up], "Gave up, Giving up, I give up"),
         ([.regret, .negation], "Sadly not, Unfortunately not"),
         ([.regret, .no], "Sadly no, Unfortunately no"),
@@ -1672,7 +1674,7 @@ enum Reader {
             return t[from...].contains { [.after, .until, .retried, .intervention, .turnNoun, .ordinal, .eventually, .twice, .thrice].contains($0.lex) }
                 || t[lastBut...].contains { [.success, .hitWord, .hitQuality].contains($0.lex) }
         }
-        let commaEnds = [.negation, .nope].contains(t[start].lex) && k == end && k + 1 < t.count && t[k + 1].lex != .negation
+        let commaEnds = [.negation, .nope, .no].contains(t[start].lex) && k == end && k + 1 < t.count && t[k + 1].lex != .negation
             && !(t[k + 1].lex == .other && t[k + 1].value == soMarker) && !wentOn(k + 1)
         let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss, .give].contains(t[start].lex) ? [58, 59, 45, 40]
             : commaEnds ? [58, 45, 40, 0, 59] : [58, 45, 40]
@@ -2884,7 +2886,13 @@ enum Reader {
                     // A later sentence of partial words, the user's own work or a restriction ("Works.
                     // Had to fix the imports myself.", "Solved it. Sort of."): partial; the user writing
                     // it anew ("Nice. But I ended up writing my own.") conflicts with the praise: open.
-                    if l.partial || l.tookOver || l.eventually || l.restricted || l.caveat {
+                    // ("Worked! Rust borrow checker finally happy.": `finally` away from any success word is
+                    // relief, not time; "Worked. Finally." or "Finally got it working." is time.)
+                    let eventuallyBeside = tokens[later.0..<later.1].indices.contains { k in
+                        tokens[k].lex == .eventually && (k + 1 >= later.1 || k == later.0 && tokens[k + 1].lex != .other && tokens[k + 1].lex != .pronoun
+                            || [.success, .got, .hitWord, .clauseBreak, .sentenceEnd].contains(tokens[k + 1].lex)
+                            || k > later.0 && [.success, .got, .hitWord].contains(tokens[k - 1].lex)) }
+                    if l.partial || l.tookOver || l.eventually && eventuallyBeside || l.restricted || l.caveat {
                         if l.miss != nil || l.instead || l.wrote && !l.rest && !l.wrotePart { return .unclassified }
                         // A count may come after it: "Worked. Eventually. After 7 prompts."
                         return .partial(firstCount(&tokens, in: sentences[(k + 1 + j)...]) { $0.miss == nil })
@@ -3189,6 +3197,10 @@ enum Reader {
         // "the flow now retries": `now` after a thing named, before the word at `i`.
         func nowAfterThing() -> Bool {
             i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == nowMarker && t[i - 2].lex == .other
+                // ("Worked first try — the webhook retries now back off exponentially.": after success,
+                // a thing named before the word, what the code does)
+                || (s.success != nil || s.hit != nil) && i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == 0
+                    && t[i - 2].lex == .the
         }
         // "didn't even need to explain the schema twice": a repeat denied, no second turn.
         // ("didn't even have to explain the schema twice": the negation used up by `had`, in the clause.)
@@ -3565,6 +3577,8 @@ enum Reader {
                 // "Rate limited before it finished; retry later.": a try not yet made
                 if s.doubt == nil { s.doubt = i }
                 i += 2
+            case .missWord where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .other && t[i - 2].value == foundMarker:
+                i += 1  // "Correct. The bisect script found the bad commit in 6 steps.": what it found
             case .missWord where lex(i + 1) == .yet && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 // "No result yet; the nightly job runs at 2am.": not known yet
                 if s.doubt == nil { s.doubt = i }
@@ -3781,6 +3795,8 @@ enum Reader {
                 record(.hit, at: i); i += 1
             case .partialWord where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == mergeMarker:
                 record(.success, at: i); i += 3  // "First pass was good enough to merge after review by Sam.": accepted
+            case .partialWord where lex(i + 1) == .negation && t[i + 1].value == 1 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                i += 2  // "Immediately usable. Tweaked nothing.": no tweak
             case .partialWord where lex(i + 1) == .other && t[i + 1].value == soMarker:
                 i += 1  // "leaving this note mostly so I remember the prompt shape": why, not how much
             case .partialWord where t[i].value == trimmedMarker && s.success == nil && s.hit == nil:
