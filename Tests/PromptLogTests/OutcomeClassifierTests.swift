@@ -1642,7 +1642,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-401.tsv`, written by a hundred and thirty-eight who never saw the
+/// `heldout-266.tsv` to `heldout-417.tsv`, written by a hundred and fifty-four who never saw the
 /// rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before
 /// them).
@@ -1705,7 +1705,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-401.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-266.tsv to heldout-417.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1734,7 +1734,10 @@ import Testing
                      "heldout-378.tsv", "heldout-379.tsv", "heldout-380.tsv", "heldout-381.tsv", "heldout-382.tsv", "heldout-383.tsv",
                      "heldout-384.tsv", "heldout-385.tsv", "heldout-386.tsv", "heldout-387.tsv", "heldout-388.tsv", "heldout-389.tsv",
                      "heldout-390.tsv", "heldout-391.tsv", "heldout-392.tsv", "heldout-393.tsv", "heldout-394.tsv", "heldout-395.tsv",
-                     "heldout-396.tsv", "heldout-397.tsv", "heldout-398.tsv", "heldout-399.tsv", "heldout-400.tsv", "heldout-401.tsv"]
+                     "heldout-396.tsv", "heldout-397.tsv", "heldout-398.tsv", "heldout-399.tsv", "heldout-400.tsv", "heldout-401.tsv",
+                     "heldout-402.tsv", "heldout-403.tsv", "heldout-404.tsv", "heldout-405.tsv", "heldout-406.tsv", "heldout-407.tsv",
+                     "heldout-408.tsv", "heldout-409.tsv", "heldout-410.tsv", "heldout-411.tsv", "heldout-412.tsv", "heldout-413.tsv",
+                     "heldout-414.tsv", "heldout-415.tsv", "heldout-416.tsv", "heldout-417.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1787,7 +1790,7 @@ import Testing
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, seventeen rounds of four pairs, each measured once: `heldout-266.tsv`
+    /// now). Held out with them, nineteen rounds of four pairs, each measured once: `heldout-266.tsv`
     /// to `heldout-273.tsv` at 253be66 (after `phrasings-218.tsv` to `phrasings-265.tsv` were
     /// trained on), 1,962 of 2,000 (98.1%) with 2 wrong verdicts; `heldout-274.tsv` to
     /// `heldout-281.tsv` at 783c869, after tuning the rules on the round before, 1,962 (98.1%) with
@@ -1803,14 +1806,15 @@ import Testing
     /// on, 1,963 (98.2%) with 2 and 1,955 (97.8%) with 3; and `heldout-370.tsv` to
     /// `heldout-385.tsv` at 60b840e, after tuning on those two and not tuned on, 1,957 (97.9%) and
     /// 1,962 (98.1%) with no wrong verdict; and `heldout-386.tsv` to `heldout-401.tsv` at 71bc51d
-    /// (the same rules), not tuned on, 1,962 (98.1%) with 4 and 1,942 (97.1%) with 2. This holds
-    /// the classifier to those measurements, 33,757 of 34,500 with 52 wrong verdicts (no
-    /// regression).
+    /// (the same rules), not tuned on, 1,962 (98.1%) with 4 and 1,942 (97.1%) with 2; and
+    /// `heldout-402.tsv` to `heldout-417.tsv` at 1083045, after tuning on the four rounds before
+    /// and not tuned on, 1,944 (97.2%) with 4 and 1,956 (97.8%) with 1. This holds the classifier
+    /// to those measurements, 37,657 of 38,500 with 57 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 33757, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 52, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 37657, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 57, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     @Test func tunedAccuracy() throws {
