@@ -3194,11 +3194,11 @@ enum Reader {
                 // ("It's right. Checked against the RFC twice.")
                 || t[$0].lex == .verify && t[$0].value != triedMarker && $0 == clauseStart(t, i, start) && t[$0].value != runMarker }
         }
-        // "the flow now retries": `now` after a thing named, before the word at `i`.
+        // "the flow now retries": `now` after a thing named, before the word at `i`; or, after
+        // success, the thing named just before it ("the wrapper retries"): what the code does.
         func nowAfterThing() -> Bool {
             i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == nowMarker && t[i - 2].lex == .other
-                // ("Worked first try — the webhook retries now back off exponentially.": after success,
-                // a thing named before the word, what the code does)
+                // ("Worked first try — the webhook retries now back off exponentially.")
                 || (s.success != nil || s.hit != nil) && i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == 0
                     && t[i - 2].lex == .the
         }
