@@ -914,6 +914,9 @@ enum Tokenizer {
     /// the third turn).
     static let ordinalSuffixes = ["回目", "度目", "ターン目"]
 
+    /// Words after a score that make it a count of things, all of which passed (`50/50 runs`).
+    static let scoreNouns: Set<String> = ["runs", "passes", "passed", "green", "builds", "tests"]
+
     /// One to ten in Japanese, each three bytes of UTF-8.
     static let kanjiNumerals = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
 
@@ -1145,8 +1148,7 @@ enum Tokenizer {
                     let nextWord = buf[next...].prefix(while: { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }).map { $0 | 0x20 }
                     let ofTries = tokens.last?.lex == .turnNoun || wordToken(Array(nextWord))?.lex == .turnNoun
                     // "50/50": half; but "50/50 runs" is every run.
-                    let countNouns: Set<String> = ["runs", "passes", "passed", "green", "builds", "tests"]
-                    if got == 50 && of == 50 && !countNouns.contains(String(decoding: nextWord, as: UTF8.self)) {
+                    if got == 50 && of == 50 && !scoreNouns.contains(String(decoding: nextWord, as: UTF8.self)) {
                         tokens.append(Token(lex: .partialWord))
                     }
                     else if got == of && of > 0 && ofTries {
@@ -2534,6 +2536,21 @@ enum Reader {
             || rest.count == 3 && rest.first!.lex == .the && rest.dropFirst().first!.lex == .whole
     }
 
+    /// Whether a `finally` in the sentence `range` says time passed: beside a success word, or
+    /// alone ("Worked. Finally.", "Finally got it working."). Away from one ("Worked! Rust borrow
+    /// checker finally happy.") it is relief.
+    static func saysTimePassed(_ t: [Token], _ range: (Int, Int)) -> Bool {
+        let successWords: [Lex] = [.success, .got, .hitWord]
+        return (range.0..<range.1).contains { k in
+            guard t[k].lex == .eventually else { return false }
+            guard k + 1 < range.1 else { return true }
+            let next = t[k + 1].lex
+            return successWords.contains(next) || next == .clauseBreak || next == .sentenceEnd
+                || k == range.0 && next != .other && next != .pronoun
+                || k > range.0 && successWords.contains(t[k - 1].lex)
+        }
+    }
+
     /// Rules 3 to 7, then a last sentence that only throws the answer away ("The test it wrote
     /// passes, the feature doesn't work. Binned it.", "... Gave up."): a miss, after whatever came
     /// before but a hit (a success undone with no reason given is open).
@@ -2886,13 +2903,7 @@ enum Reader {
                     // A later sentence of partial words, the user's own work or a restriction ("Works.
                     // Had to fix the imports myself.", "Solved it. Sort of."): partial; the user writing
                     // it anew ("Nice. But I ended up writing my own.") conflicts with the praise: open.
-                    // ("Worked! Rust borrow checker finally happy.": `finally` away from any success word is
-                    // relief, not time; "Worked. Finally." or "Finally got it working." is time.)
-                    let eventuallyBeside = tokens[later.0..<later.1].indices.contains { k in
-                        tokens[k].lex == .eventually && (k + 1 >= later.1 || k == later.0 && tokens[k + 1].lex != .other && tokens[k + 1].lex != .pronoun
-                            || [.success, .got, .hitWord, .clauseBreak, .sentenceEnd].contains(tokens[k + 1].lex)
-                            || k > later.0 && [.success, .got, .hitWord].contains(tokens[k - 1].lex)) }
-                    if l.partial || l.tookOver || l.eventually && eventuallyBeside || l.restricted || l.caveat {
+                    if l.partial || l.tookOver || l.eventually && saysTimePassed(tokens, later) || l.restricted || l.caveat {
                         if l.miss != nil || l.instead || l.wrote && !l.rest && !l.wrotePart { return .unclassified }
                         // A count may come after it: "Worked. Eventually. After 7 prompts."
                         return .partial(firstCount(&tokens, in: sentences[(k + 1 + j)...]) { $0.miss == nil })
