@@ -299,7 +299,7 @@ enum Tokenizer {
         add(.caveat, "caveat caveats meh eh ugh advertencias")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
         // A restriction of a success (`works except on empty input`, `worked for the simple case
         // only`): it worked in part, a partial.
-        add(.except, "except excepting minus")
+        add(.except, "except excepting minus sauf")
         add(.only, "only nur seulement solamente apenas alleen")
         // Checking the answer: not done (`haven't tried it`, `not tested yet`, `untested`), it
         // leaves the outcome open.
@@ -327,13 +327,13 @@ enum Tokenizer {
             + "panic panics panicked threw thrown tossed binned invent invents inventing hallucinate looped dropped "
             + "deleted deleting wiped wiping infinite buggy misunderstood misread fumbled red circular segfaulting worst breaking"
             + " corrupted corrupts corrupting"
-            + " fehlgeschlagen fehlschlag aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
+            + " fehlgeschlagen fehlschlag schlecht aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled bombed leaks leaking invalid bust busted fracaso mangles mangled mangling chokes choked")
+            + " inventou inventó oom ooms oomed oomkilled bombed invalid bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated moche "
-            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs")
+            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs leaks leaking")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -766,6 +766,7 @@ enum Tokenizer {
         mark(Reader.moreMarker, "more más extra additional further weitere weiteren weiterer")
         mark(Reader.contrastMarker, "but aber mais pero mas ma maar")
         mark(Reader.thoughMarker, "though")
+        mark(Reader.thenMarker, "then")
         mark(Reader.reviewMarker, "review")
         mark(Reader.fullMarker, "full complete")
         mark(Reader.actuallyMarker, "actually")
@@ -844,6 +845,8 @@ enum Tokenizer {
         mark(Reader.noteLabelMarker, "note")
         mark(Reader.logReferenceMarker, "above")
         mark(Reader.logEntryMarker, "entry header tag")
+        mark(Reader.allMarker, "all")
+        mark(Reader.workaroundMarker, "workaround workarounds")
         mark(Reader.sortedMarker, "sorted")
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
@@ -892,7 +895,7 @@ enum Tokenizer {
         // Chinese: changed (a few places), only then usable
         ("改了", .partialWord), ("才能用", .success),
         // Japanese: mostly, by hand, fixed; by myself, up to a point
-        ("大体", .partialWord), ("手で", .myself), ("直した", .success), ("自分で", .myself), ("途中まで", .partialWord),
+        ("大体", .partialWord), ("手で", .myself), ("書き直", .wrote), ("直した", .success), ("自分で", .myself), ("途中まで", .partialWord),
         // Japanese: didn't run, runs (動作し, found after them), without a problem
         ("動作しなかった", .missWord), ("動作しない", .missWord), ("動作し", .success), ("問題なく", .success),
         // Japanese: as it was, no fix (before 修正, which it holds)
@@ -1025,6 +1028,7 @@ enum Tokenizer {
                     token.value = Reader.exchangeMarker
                 }
                 if phrase.lex == .retried && w.last == 100 { token.value = Reader.retriedOnceMarker }  // "re-asked": once
+                if phrase.lex == .missWord && phrase.words[0] == Array("timed".utf8) { token.value = Reader.timedOutMarker }
                 if phrase.lex == .doubt && w == Array("think".utf8) { token.value = Reader.thinkMarker }  // "I think"
                 tokens.append(token)
                 if phrase.lex == .vague && phrase.words[0] == Array("lost".utf8) { tokens.append(Token(lex: .turnNoun)) }  // many turns
@@ -1544,6 +1548,7 @@ enum Reader {
     static func label(_ t: inout [Token]) -> Classification? {
         // A question ("Failed?") labels nothing.
         if let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), t[end].value == 63 { return nil }
+        if timedOutBeforeRetry(t) { return .unclassified }
         if let m = missOpening(t) {
             // The writer takes the failure back ("Didn't work. Actually it did, after I restarted
             // Xcode."): which it was is open.
@@ -1801,6 +1806,9 @@ enum Reader {
     static let contrastMarker = 1
     /// Marks `though` among the clause breaks: at a sentence's end it makes that end a `concessionMarker`.
     static let thoughMarker = 2
+    /// Marks `then` among the clause breaks: a bare denial after it (`Worked, then didn't.`) undoes
+    /// the success in time, which leaves open which it was.
+    static let thenMarker = 3
     /// Marks the end of a sentence that ends in `though` ("Works great! Broken in prod though."):
     /// the writer grants what came before.
     static let concessionMarker = 65
@@ -1948,6 +1956,15 @@ enum Reader {
     /// Marks `entry` and `header`: after a `Note:` label, or in a bullet opened by `Wrong` (`Wrong
     /// model name in the header, it was gpt-4o.`), a reference to the log: a note about it.
     static let logEntryMarker = 59
+    /// Marks `all`: `at all` after a denied success ("worked perfectly, except it didn't work at
+    /// all") adds only weight to the denial.
+    static let allMarker = 88
+    /// Marks `workaround`: deleted by the user ("Perfect. Deleted my 40-line workaround."), the
+    /// user's own stopgap the answer made needless, no failure.
+    static let workaroundMarker = 89
+    /// Marks `timed out`: with nothing else said but a retry to come (`Timed out — will retry
+    /// tomorrow.`), no answer came, so there is no outcome yet.
+    static let timedOutMarker = 90
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -2255,7 +2272,10 @@ enum Reader {
         var k = from
         while k < t.count {
             if t[k].lex == .retract { return true }
-            let alone = k + 1 == t.count || t[k + 1].lex == .clauseBreak || t[k + 1].lex == .sentenceEnd
+            // ("Perfect!! (narrator: it was not perfect)": the praise said again, denied.)
+            let next = k + 1 < t.count && t[k].lex == .negation && t[k + 1].lex == .hitQuality
+                && t[..<k].contains(where: { $0.lex == .hitQuality }) ? k + 2 : k + 1
+            let alone = next == t.count || t[next].lex == .clauseBreak || t[next].lex == .sentenceEnd
             // ("no retries, no nudges, nothing.": a list of what was not needed.)
             if t[k].lex == .negation, alone, !namedPartBefore(t, k, 0),
                !(t[k].value == quantifierMarker && t[..<k].contains(where: { $0.lex == .no })) {  // ("the rollback didn't": a part)
@@ -2290,7 +2310,9 @@ enum Reader {
             while j < t.count, j - k <= 3, [.other, .it, .pronoun, .the, .failsDenied].contains(t[j].lex) { j += 1 }
             guard j < t.count, t[j].lex == .negation else { continue }
             j += 1
+            if j < t.count, t[j].lex == .negation, t[j].value == neMarker { j += 1 }  // "sauf que rien ne marche"
             if j < t.count, t[j].lex == .success { j += 1 }
+            if j + 1 < t.count, t[j].lex == .at, t[j + 1].lex == .other, t[j + 1].value == allMarker { j += 2 }
             // ("It worked perfectly, except it didn't do anything I asked.": nothing asked for was done.)
             if j + 3 < t.count, t[j].lex == .failsDenied, [.other, .what].contains(t[j + 1].lex), t[j + 2].lex == .pronoun,
                t[j + 3].lex == .wanted { j += 4 }
@@ -2312,7 +2334,8 @@ enum Reader {
                 || t[k].lex == .need && k + 2 < t.count && t[k + 1].lex == .to && t[k + 2].lex == .verify
                 // "It was fine but also it wasn't.", "It works, unless it doesn't": both at once
                 || t[k].lex == .negation && t[k].value != quantifierMarker && (k + 1 == t.count || [.clauseBreak, .sentenceEnd].contains(t[k + 1].lex))
-                    && (max(0, k - 3)..<k).contains { t[$0].lex == .other && (t[$0].value == alsoMarker || t[$0].value == unlessMarker) }
+                    && (max(0, k - 3)..<k).contains { t[$0].lex == .other && (t[$0].value == alsoMarker || t[$0].value == unlessMarker)
+                        || t[$0].lex == .clauseBreak && t[$0].value == thenMarker && $0 > 0 }
         }
     }
 
@@ -2456,8 +2479,10 @@ enum Reader {
             return true
         }
         // "Wrong model name in the header, it was actually gpt-4o.", "Wrong log entry, ignore.": about the log.
+        // "Wrong model selected by accident (meant to use the bigger one) — rerunning.": the user's mishap.
         let first = t.firstIndex { $0.lex == .sentenceEnd } ?? t.count
-        if t.count >= 2, t[0].lex == .missWord, t[1].lex == .other, t[..<min(first, 6)].contains(where: { $0.lex == .other && $0.value == logEntryMarker }) {
+        if t.count >= 2, t[0].lex == .missWord, t[1].lex == .other, t[..<min(first, 6)].contains(where: { $0.lex == .other && $0.value == logEntryMarker })
+            || (2..<max(2, min(first, 6))).contains(where: { t[$0].lex == .other && t[$0].value == accidentMarker && t[$0 - 1].lex == .other && t[$0 - 1].value == byMarker }) {
             return true
         }
         // "Idea: ask it to generate the tests first next time.": a note for later.
@@ -2501,6 +2526,21 @@ enum Reader {
         // ("timestamp wrong", "The log timestamp is wrong here": the note opens with it.)
         return t.indices.prefix(3).contains { t[$0].lex == .other && note($0) }
             && !t.prefix(3).contains { [.success, .hitQuality, .hitWord].contains($0.lex) }
+    }
+
+    /// Whether the answer timed out and the bullet says nothing else but a retry to come or not
+    /// made (`Timed out — will retry tomorrow.`, `Timed out mid-answer, didn't retry.`): no answer
+    /// came, so there is no outcome (not `timed out every time`, nor beside any other failure).
+    static func timedOutBeforeRetry(_ t: [Token]) -> Bool {
+        guard t.contains(where: { $0.lex == .missWord && $0.value == timedOutMarker }),
+              !t.contains(where: { [.success, .hitWord, .hitQuality, .partialWord, .labelFailed, .labelMiss, .nope, .give, .symbolMiss,
+                                    .times, .single, .twice, .thrice].contains($0.lex)
+                  || $0.lex == .missWord && $0.value != timedOutMarker })
+        else { return false }
+        return t.indices.contains { k in
+            t[k].value == laterMarker && [.other, .doubt].contains(t[k].lex)
+                || k + 1 < t.count && [.hedge, .negation].contains(t[k].lex) && [.intervention, .retried].contains(t[k + 1].lex)
+        }
     }
 
     static func bareContradiction(_ t: [Token]) -> Bool {
@@ -3080,7 +3120,7 @@ enum Reader {
         func goneAfter(_ k: Int) -> Bool {
             var g = lex(k + 1) == .other && t[k + 1].value == copulaMarker ? k + 2 : k + 1
             // ("the type errors are all gone", "is now gone")
-            if g > k + 1, lex(g) == .other, t[g].value == 0 || t[g].value == nowMarker, lex(g + 1) == .other, t[g + 1].value == goneMarker { g += 1 }
+            if g > k + 1, lex(g) == .other, [0, nowMarker, allMarker].contains(t[g].value), lex(g + 1) == .other, t[g + 1].value == goneMarker { g += 1 }
             return lex(g) == .other && t[g].value == goneMarker
         }
 
@@ -3575,6 +3615,9 @@ enum Reader {
                 i += 2  // "the bash quoting, which I always get wrong myself": the user's own failing
             case .missWord where lex(i + 1) == .at && i > start && t[i - 1].lex == .pronoun:
                 i += 1  // "the edge cases I threw at it": what was given, not discarded
+            case .missWord where lex(i + 1) == .other && t[i + 1].value == myMarker
+                && (i + 2..<min(end, i + 6)).contains(where: { t[$0].lex == .other && t[$0].value == workaroundMarker }):
+                i += 2  // "Deleted my 40-line workaround.": the user's stopgap, made needless
             case .missWord where lex(i + 1) == .another && turnPhrase(t, i + 1, end) != nil:
                 // "Not worth another round": a try not made
                 record(.miss, at: i); i = turnPhrase(t, i + 1, end)!.next
@@ -3685,7 +3728,8 @@ enum Reader {
                 i += 1
             case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
                 pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
-            case .no where lex(i + 1) == .missWord && t[i + 1].value != flawMarker && [.clauseBreak, .sentenceEnd, .in_].contains(lex(i + 2)):
+            case .no where (lex(i + 1) == .missWord && t[i + 1].value != flawMarker || lex(i + 1) == .shortfall)
+                && [.clauseBreak, .sentenceEnd, .in_].contains(lex(i + 2)):
                 record(.success, at: i + 1); i += 2  // "worked immediately, no leaks in LeakCanary": none came
             case .no where s.success != nil && (lex(i + 1) == .clauseBreak || lex(i + 1) == .sentenceEnd)
                 && (max(start, i - 3)..<i).contains(where: { t[$0].lex == .rest }):
