@@ -1655,11 +1655,11 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-265.tsv` and `phrasings-pinned.tsv`, the rules
+/// they come from), `phrasings-2.tsv` to `phrasings-417.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-266.tsv` to `heldout-417.tsv`, written by a hundred and fifty-four who never saw the
-/// rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
-/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-265.tsv` were held-out sets before
+/// `heldout-418.tsv` to `heldout-433.tsv`, written by eighteen who never saw the rules, which
+/// neither the rules nor the model are tuned on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-417.tsv` were held-out sets before
 /// them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
@@ -1747,14 +1747,17 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-433.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv",
+                     "heldout-418.tsv", "heldout-419.tsv", "heldout-420.tsv", "heldout-421.tsv", "heldout-422.tsv", "heldout-423.tsv",
+                     "heldout-424.tsv", "heldout-425.tsv", "heldout-426.tsv", "heldout-427.tsv", "heldout-428.tsv", "heldout-429.tsv",
+                     "heldout-430.tsv", "heldout-431.tsv", "heldout-432.tsv", "heldout-433.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1806,13 +1809,17 @@ import Testing
     /// measured is then tuned and trained on and renamed `phrasings-N.tsv`, except `heldout-62.tsv`
     /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
-    /// that the classifier is always read on bullets it was never tuned on. This holds the
-    /// classifier to what it reads on them now, 496 of 500 with no wrong verdict (no regression).
+    /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
+    /// now). Held out with them, two rounds of four pairs measured once at 75ecc30 (after
+    /// `phrasings-266.tsv` to `phrasings-417.tsv` were trained on) and not tuned on:
+    /// `heldout-418.tsv` to `heldout-425.tsv`, 1,953 of 2,000 (97.7%) with 3 wrong verdicts, and
+    /// `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1. This holds the classifier to
+    /// those measurements, 4,411 of 4,500 with 4 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 496, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 4411, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 4, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in
