@@ -1138,6 +1138,28 @@ import Testing
             ("Timed out — will retry tomorrow.", .unclassified), ("Model timed out every time (3 attempts).", .miss(3)),
             ("Compiles and runs, but leaks memory under load.", .partial(nil)),
             ("Kotlin coroutine rewrite worked immediately, no leaks in LeakCanary.", .hit),
+            // heldout-418 to heldout-433: `Took N rounds;` then faults is the earlier tries' (but not
+            // `still`); a command-line flag is a thing named; `for the demo` after a success
+            // restricts it; `hardcoded` is a flaw, `by hardcoding` a cheat; `Absolutely not.`
+            // declines; `falls over`; the typos `evntually`, `retrys`; `use-after-free` names a bug;
+            // `tautological` tests; `by about 3x` is a measure; `after applying its patch` is the
+            // answer used; `good enough to paste`; `after the first prompt` beside success.
+            ("Took two rounds; the first kept adding useless comments.", .partial(2)),
+            ("It made up a CLI flag (--fast-resolve). Doesn't exist.", .miss),
+            ("Works for the demo. Not production-ready.", .partial(nil)),
+            ("Pretty good, but it hardcoded the bucket name.", .partial(nil)),
+            ("Suggested disabling SSL verification. Absolutely not.", .miss),
+            ("Works for ASCII, falls over on emoji filenames.", .partial(nil)), ("evntually worked, after a few retrys", .partial(nil)),
+            ("Resolved. The segfault was a use-after-free and the patch was right.", .hit),
+            ("works but the generated tests are tautological lol", .partial(nil)),
+            ("Worked on the first attempt and the benchmarks\n  improved by about 3x across the board.", .hit),
+            ("All 37 tests pass after applying its patch as-is.", .hit),
+            ("Did it. Explanation was also good enough to paste into the PR description.", .hit),
+            ("All green on CI after the first prompt.", .hit),
+            ("Nothing usable after the first prompt; didn't bother with follow-ups.", .miss(1)),
+            // ... and a fear the writer had that did not come true; `context overflow`.
+            ("Worked. (Honestly expected it to choke on the generics, it didn't.)", .hit),
+            ("Context overflow before it produced anything, twice.", .miss(2)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1174,7 +1196,9 @@ import Testing
                                  ("Echt nutzlos, dreimal probiert.", .miss(3)), ("gold. absolute gold.", .hit),
                                  ("never mind, it worked", .hit), ("Fixed one bug, introduced two.", .unclassified),
                                  ("Killed the session after it started editing unrelated files.", .unclassified),
-                                 ("Instant fix. The cron expression was wrong and it caught it.", .unclassified)] {
+                                 ("Instant fix. The cron expression was wrong and it caught it.", .unclassified),
+                                 // (heldout-418 to heldout-433) a fault that stayed is no earlier try's.
+                                 ("Took 4 rounds; still broken.", .miss(4))] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
@@ -1657,8 +1681,8 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-417.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-418.tsv` to `heldout-433.tsv`, written by eighteen who never saw the rules, which
-/// neither the rules nor the model are tuned on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// `heldout-418.tsv` to `heldout-433.tsv`, written by eighteen who never saw the rules, which the
+/// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-417.tsv` were held-out sets before
 /// them).
 @Suite struct OutcomePhrasingCorpusTests {
@@ -1811,7 +1835,7 @@ import Testing
     /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
     /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
     /// now). Held out with them, two rounds of four pairs measured once at 75ecc30 (after
-    /// `phrasings-266.tsv` to `phrasings-417.tsv` were trained on) and not tuned on:
+    /// `phrasings-266.tsv` to `phrasings-417.tsv` were trained on), the rules tuned on them after:
     /// `heldout-418.tsv` to `heldout-425.tsv`, 1,953 of 2,000 (97.7%) with 3 wrong verdicts, and
     /// `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1. This holds the classifier to
     /// those measurements, 4,411 of 4,500 with 4 wrong verdicts (no regression).

@@ -139,9 +139,9 @@ public struct Classification: Sendable, Equatable, CustomStringConvertible {
 ///    signals are the shape of a partial success.
 /// 12. Where the first clause says success on the first try (`Worked first time; my manager thinks
 ///    I wrote it.`) and what follows kept the rules from a verdict, with no doubt, question,
-///    sarcasm or shrug anywhere, a model at least `modelCertain` (0.95) sure of a hit keeps the
-///    opening's reading: a hit after one turn. The verdict is the opening's; the model only says
-///    the note after it takes nothing back.
+///    sarcasm, shrug or check denied (`haven't verified`) anywhere, a model at least `modelCertain`
+///    (0.95) sure of a hit keeps the opening's reading: a hit after one turn. The verdict is the
+///    opening's; the model only says the note after it takes nothing back.
 public enum OutcomeClassifier {
     /// The verdict of a block: its first OUTCOME bullet, `.none` when there is none.
     public static func classify(_ block: Block) -> Classification {
@@ -201,8 +201,12 @@ public enum OutcomeClassifier {
         }
         // Step 12: an opening that claims a hit ("Worked first time; my manager thinks I wrote it."),
         // which a note after it kept the rules from reading, stands when the model is certain.
+        // (Not when a check is denied: "Worked on first try per Copilot's own claim, haven't verified
+        // anything myself." is the answer's word only.)
         if model.verdict == .hit, model.probability >= modelCertain, model.words >= vetoWords,
-           Reader.opensWithFirstTry(tokens), !Reader.leftOpen(tokens) {
+           Reader.opensWithFirstTry(tokens), !Reader.leftOpen(tokens),
+           !tokens.indices.dropLast().contains(where: { tokens[$0].lex == .negation && tokens[$0 + 1].lex == .verify
+               && tokens[$0 + 1].value != Reader.trustMarker }) {
             return .hit
         }
         return rules
@@ -293,7 +297,7 @@ enum Tokenizer {
         // Time passing before the end: partial beside success (`eventually worked`) or alone
         // (`got it eventually`), a miss beside failure alone (`eventually gave up`), and no
         // help to the answer when the user did the work (`did it myself in the end`).
-        add(.eventually, "eventually finally finaly eventualy")
+        add(.eventually, "eventually finally finaly eventualy evntually")
         // A qualification of the answer: partial beside success (`worked, with caveats`); alone
         // (`long answer, lots of caveats`) it says nothing of the outcome.
         add(.caveat, "caveat caveats meh eh ugh advertencias")  // "meh", "eh" only as an opening: "meh, it works", "eh, usable"
@@ -308,7 +312,7 @@ enum Tokenizer {
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised yelled yelling")
-        add(.intervention, "retry retries rephrase rephrases rephrasing rephrasings reprompt reprompts followup nachfrage "
+        add(.intervention, "retry retries retrys rephrase rephrases rephrasing rephrasings reprompt reprompts followup nachfrage "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification reminder reminders "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções correcciones corrección korrektur korrekturen"
@@ -329,11 +333,12 @@ enum Tokenizer {
             + " corrupted corrupts corrupting"
             + " fehlgeschlagen fehlschlag schlecht aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled bombed invalid bust busted fracaso mangles mangled mangling chokes choked")
+            + " inventou inventó oom ooms oomed oomkilled bombed invalid hardcoding bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated moche "
-            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs leaks leaking")
+            + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs leaks leaking"
+            + " hardcoded hardcodes tautological")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -486,6 +491,7 @@ enum Tokenizer {
         (["folow", "ups"], .intervention),
         (["partial", "index"], .other),  // "the query plan now uses the partial index": a thing named
         (["read", "only"], .other),  // "Ran it against prod data (read-only)": a mode, no restriction
+        (["hard", "coded"], .shortfall),  // "it hard-coded the region", as `hardcoded`
         (["corrective", "prompts"], .intervention),
         (["follow", "ups"], .intervention),
         (["back", "and", "forth"], .intervention),
@@ -678,6 +684,10 @@ enum Tokenizer {
         (["kommt", "auf"], .doubt),  // German: "Kommt auf die Definition an.", it depends
         (["kommt", "drauf"], .doubt),
         (["hard", "pass"], .missWord),  // "hard pass": declined
+        (["absolutely", "not"], .missWord),
+        (["context", "overflow"], .missWord),  // "Context overflow, never got a usable answer." (not "Stack Overflow")
+        (["falls", "over"], .missWord), (["fell", "over"], .missWord),  // "Works for ASCII, falls over on emoji."
+        (["use", "after", "free"], .other),  // "the segfault was a use-after-free": a bug named, no turn  // "Suggested disabling SSL verification. Absolutely not.": declined
         (["as", "given"], .hitWord),  // "Took the regex as given, it matches all 40 cases."
         (["en", "parte"], .partialWord),  // Spanish: in part
         (["em", "parte"], .partialWord),  // Portuguese
@@ -786,7 +796,7 @@ enum Tokenizer {
         mark(Reader.givenMarker, "given")
         mark(Reader.beMarker, "be")
         mark(Reader.realMarker, "real serious")
-        mark(Reader.mergeMarker, "merge commit")
+        mark(Reader.mergeMarker, "merge commit paste")
         mark(Reader.laterMarker, "later tomorrow")
         mark(Reader.applyingMarker, "applying")
         mark(Reader.outputMarker, "output")
@@ -847,6 +857,9 @@ enum Tokenizer {
         mark(Reader.logEntryMarker, "entry header tag")
         mark(Reader.allMarker, "all")
         mark(Reader.workaroundMarker, "workaround workarounds")
+        mark(Reader.demoMarker, "demo prototype poc")
+        mark(Reader.expectMarker, "expected expecting assumed feared worried")
+        mark(Reader.trustMarker, "trust")
         mark(Reader.sortedMarker, "sorted")
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
@@ -1092,6 +1105,13 @@ enum Tokenizer {
             // Code in backticks (`--fast-resolve`, `await`) is a thing named, whatever its words.
             if c == 96, let close = (i + 1..<n).first(where: { buf[$0] == 96 }), close > i + 1 {
                 flushWord(); push(Token(lex: .other)); i = close + 1; continue
+            }
+            // A command-line flag (`--fast-resolve`, `--force`) is a thing named too, backticks or not.
+            if c == 45, word.isEmpty, i + 2 < n, buf[i + 1] == 45, buf[i + 2] | 0x20 >= 97, buf[i + 2] | 0x20 <= 122 {
+                flushWord(); push(Token(lex: .other))
+                i += 2
+                while i < n, isAlnum(buf[i]) || buf[i] == 45 || buf[i] == 95 { i += 1 }
+                continue
             }
             if c == 46, i + 1 < n, buf[i + 1] == 46 {
                 // An ellipsis is a pause within the sentence, as `…` is: "it worked... in its head".
@@ -1778,7 +1798,7 @@ enum Reader {
     static let beMarker = 82
     /// Marks `real`, `serious`: `not a real attempt` is no try at all.
     static let realMarker = 83
-    /// Marks `merge`, `commit`: `good enough to merge` is accepted as it was.
+    /// Marks `merge`, `commit`, `paste`: `good enough to merge` is accepted as it was.
     static let mergeMarker = 84
     /// Marks `later`, `tomorrow`: `retry later` is a try not yet made.
     static let laterMarker = 85
@@ -1965,6 +1985,15 @@ enum Reader {
     /// Marks `timed out`: with nothing else said but a retry to come (`Timed out — will retry
     /// tomorrow.`), no answer came, so there is no outcome yet.
     static let timedOutMarker = 90
+    /// Marks `demo`, `prototype`: after a success and `for the` (`Works for the demo.`), a
+    /// restriction to what is not the real use.
+    static let demoMarker = 91
+    /// Marks `expected`, `assumed`, `feared`: before `it to` or `it would`, what the writer foresaw
+    /// (`Had assumed it would hallucinate the API but it didn't.`), not what happened.
+    static let expectMarker = 92
+    /// Marks `trust` among the checks: `so naturally I don't trust it` after a first-try success is
+    /// a joke, not a check left undone.
+    static let trustMarker = 93
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -2287,7 +2316,8 @@ enum Reader {
                 // ("Nailed it on the first reply, which, frankly, I could not.": the user's, no retraction.)
                 // ("Honestly expected to need a follow-up but didn't.": the need foreseen did not come.)
                 let foreseen = b >= 2 && t[b].lex == .clauseBreak
-                    && (0..<(b - 2)).contains { t[$0].lex == .wanted && t[$0 + 1].lex == .to && t[$0 + 2].lex == .need }
+                    && ((0..<(b - 2)).contains { t[$0].lex == .wanted && t[$0 + 1].lex == .to && t[$0 + 2].lex == .need }
+                        || (0..<b).contains { foresaw(t, $0) })
                 if b < 0 || t[b].lex == .clauseBreak || t[b].lex == .sentenceEnd || t[b].lex == .except,  // "worked, except it didn't"
                    !t[(b + 1)..<k].contains(where: { $0.lex == .pronoun }), !foreseen {
                     return true
@@ -2528,6 +2558,29 @@ enum Reader {
             && !t.prefix(3).contains { [.success, .hitQuality, .hitWord].contains($0.lex) }
     }
 
+    /// Whether `expected`, `assumed` or `feared` at `k` opens what the writer foresaw: `it to`,
+    /// `it would` or `it'd` follows (`Honestly expected it to choke`).
+    static func foresaw(_ t: [Token], _ k: Int) -> Bool {
+        k + 2 < t.count && t[k].value == expectMarker && [.wanted, .other].contains(t[k].lex) && t[k + 1].lex == .it
+            && (t[k + 2].lex == .to || t[k + 2].lex == .hedge || t[k + 2].lex == .other && t[k + 2].value == wouldMarker)
+    }
+
+    /// Whether the bullet opens with the turns it took (`Took 3 rounds;`, `Took two tries.`) and
+    /// then tells only of faults, which writers mean as the earlier tries' (all 551 labelled
+    /// bullets that open so are partial to their writers): not when it says the fault stayed
+    /// (`still`), that nothing worked, that the user gave up, threw it away or wrote it, or labels a
+    /// failure.
+    static func tookTurnsOpening(_ t: [Token]) -> Bool {
+        guard t.count > 4, t[0].lex == .kept, t[0].value == tookMarker, [.number, .vague].contains(t[1].lex),
+              t[2].lex == .turnNoun, [.clauseBreak, .sentenceEnd].contains(t[3].lex) else { return false }
+        return !t[4...].indices.contains { k in
+            [.still, .give, .labelFailed, .labelMiss, .nope, .myself, .wrote, .symbolMiss, .same].contains(t[k].lex)
+                || t[k].lex == .missWord && t[k].value == abandonMarker
+                || t[k].lex == .negation && k + 1 < t.count && [.success, .hitWord, .hitQuality].contains(t[k + 1].lex)
+                || t[k].lex == .negation && t[k].value == quantifierMarker
+        }
+    }
+
     /// Whether the answer timed out and the bullet says nothing else but a retry to come or not
     /// made (`Timed out — will retry tomorrow.`, `Timed out mid-answer, didn't retry.`): no answer
     /// came, so there is no outcome (not `timed out every time`, nor beside any other failure).
@@ -2596,6 +2649,9 @@ enum Reader {
     /// before but a hit (a success undone with no reason given is open).
     static func read(_ tokens: inout [Token]) -> Classification {
         let verdict = readSentences(&tokens)
+        // ("Took two rounds; the first kept adding useless comments.": the faults told were the
+        // earlier tries', and the last one did it.)
+        if verdict.verdict == .miss, let n = verdict.turns, n >= 2, tookTurnsOpening(tokens) { return .partial(n) }
         // (Not after an opening `plog outcome` writes, which is the verdict: "Partly worked. gave up".)
         guard verdict.verdict != .hit, endsAbandoned(tokens), !opensWithOutcomeLabel(tokens), !undoneWithoutReason(&tokens)
         else { return verdict }
@@ -3265,6 +3321,9 @@ enum Reader {
         while i < end {
             let l = t[i].lex
             switch l {
+            case .missWord where (max(start, i - 4)..<i).contains { foresaw(t, $0) },
+                 .labelFailed where (max(start, i - 4)..<i).contains { foresaw(t, $0) }:
+                i += 1  // "Had assumed it would hallucinate the API": the fear, not what happened
             case .clauseBreak:
                 if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
                 if t[i].value == 58 || t[i].value == 45, s.partial && s.success == nil || s.caveat, s.miss == nil { listing = true }
@@ -3707,11 +3766,16 @@ enum Reader {
                 // no outcome said ("Worked for the first time" is read by its success)
                 if s.success == nil && s.hit == nil && s.miss == nil && s.doubt == nil { s.doubt = i }
                 i += 4
+            case .other where t[i].value == scopeMarker && s.success != nil && s.hit == nil && i > start && t[i - 1].lex == .success
+                && (lex(i + 1) == .the || lex(i + 1) == .other && t[i + 1].value == articleMarker)
+                && lex(i + 2) == .other && t[i + 2].value == demoMarker:
+                s.restricted = true; i += 3  // "Works for the demo.": good for a demo only, as every writer of it means
             case .other where t[i].value == slowerMarker:
                 if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
                 i += 1
             case .times where lex(i + 1) == .other && (t[i + 1].value == comparativeMarker || t[i + 1].value == slowerMarker),
                  .times where i > start && t[i - 1].lex == .other && (t[i - 1].value == byMarker || t[i - 1].value == directionMarker),
+                 .times where i > start + 1 && t[i - 1].lex == .other && t[i - 2].lex == .other && t[i - 2].value == byMarker,
                  .times where ranBefore(t, i, start),
                  .times where lex(i + 1) == .other && (t[i + 1].value == 0 || t[i + 1].value == quantityMarker)
                     && [.clauseBreak, .sentenceEnd, .on, .in_].contains(lex(i + 2))
@@ -3848,7 +3912,7 @@ enum Reader {
                 i += 1  // "Zero-shot failure; one retry, also failure.": the kind of failure
             case .hitWord, .symbolHit:
                 record(.hit, at: i); i += 1
-            case .partialWord where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == mergeMarker:
+            case .partialWord where lex(i + 1) == .to && [.other, .stepIn].contains(lex(i + 2)) && t[i + 2].value == mergeMarker:
                 record(.success, at: i); i += 3  // "First pass was good enough to merge after review by Sam.": accepted
             case .partialWord where lex(i + 1) == .negation && t[i + 1].value == 1 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
                 i += 2  // "Immediately usable. Tweaked nothing.": no tweak
@@ -4134,7 +4198,9 @@ enum Reader {
             case .after where lex(i + 1) == .pronoun && lex(i + 2) == .other && t[i + 2].value == spentMarker:
                 i = clauseEnd(i)  // "worked, lol, after I'd spent two days on it myself": the user's time before the prompt
             case .after where lex(i + 1) == .other && t[i + 1].value == applyingMarker:
-                i += 2  // "Race condition gone after applying the suggested mutex.": the answer used, no help to it
+                // "Race condition gone after applying the suggested mutex.", "All 37 tests pass after applying
+                // its patch as-is.": the answer used, no help to it
+                i = clauseEnd(i)
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
             case .after where lex(i + 1) == .pronoun || lex(i + 1) == .stepIn,
@@ -4144,7 +4210,10 @@ enum Reader {
                 record(.turns(2), at: i); i += 1  // "after clarifying the requirements once"
             case .after where lex(i + 1) == .the && lex(i + 2) == .ordinal && t[i + 2].value == 1
                 && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
-                s.afterOneTurn = true; i += 4  // "bailed after the first answer": one turn
+                // "bailed after the first answer": one turn; "All green on CI after the first prompt.":
+                // the first did it
+                if s.success != nil && s.miss == nil && s.turns == nil && !s.moreTurns { record(.turns(1), at: i); s.oneCount = true } else { s.afterOneTurn = true }
+                i += 4
             case .verify where i >= start + 2 && t[i - 1].lex == .pronoun && t[i - 2].lex == .other && t[i - 2].value == beforeMarker:
                 if s.doubt == nil { s.doubt = i }
                 i += 1  // "the issue got fixed upstream before I tried": not tried
@@ -4600,6 +4669,8 @@ enum Reader {
     static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
         // ("Killed the session after it started editing unrelated files.": what the answer did.)
         if i + 1 < end, t[i].lex == .it, t[i + 1].lex == .other, t[i + 1].value == edMarker { return nil }
+        // ("after applying its patch as-is": the answer used, not help to it.)
+        if i < end, t[i].lex == .other, t[i].value == applyingMarker { return nil }
         var k = i
         while k < end && k - i < 4 {
             // "after two clarifying questions", "after a lot of explaining what a monorepo is"
