@@ -1681,7 +1681,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-417.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-418.tsv` to `heldout-433.tsv`, written by eighteen who never saw the rules, which the
+/// `heldout-418.tsv` to `heldout-449.tsv`, written by thirty-four who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-417.tsv` were held-out sets before
 /// them).
@@ -1771,17 +1771,19 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-433.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-449.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv",
-                     "heldout-418.tsv", "heldout-419.tsv", "heldout-420.tsv", "heldout-421.tsv", "heldout-422.tsv", "heldout-423.tsv",
-                     "heldout-424.tsv", "heldout-425.tsv", "heldout-426.tsv", "heldout-427.tsv", "heldout-428.tsv", "heldout-429.tsv",
-                     "heldout-430.tsv", "heldout-431.tsv", "heldout-432.tsv", "heldout-433.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-418.tsv", "heldout-419.tsv", "heldout-420.tsv", "heldout-421.tsv",
+                     "heldout-422.tsv", "heldout-423.tsv", "heldout-424.tsv", "heldout-425.tsv", "heldout-426.tsv", "heldout-427.tsv",
+                     "heldout-428.tsv", "heldout-429.tsv", "heldout-430.tsv", "heldout-431.tsv", "heldout-432.tsv", "heldout-433.tsv",
+                     "heldout-434.tsv", "heldout-435.tsv", "heldout-436.tsv", "heldout-437.tsv", "heldout-438.tsv", "heldout-439.tsv",
+                     "heldout-440.tsv", "heldout-441.tsv", "heldout-442.tsv", "heldout-443.tsv", "heldout-444.tsv", "heldout-445.tsv",
+                     "heldout-446.tsv", "heldout-447.tsv", "heldout-448.tsv", "heldout-449.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1837,13 +1839,15 @@ import Testing
     /// now). Held out with them, two rounds of four pairs measured once at 75ecc30 (after
     /// `phrasings-266.tsv` to `phrasings-417.tsv` were trained on), the rules tuned on them after:
     /// `heldout-418.tsv` to `heldout-425.tsv`, 1,953 of 2,000 (97.7%) with 3 wrong verdicts, and
-    /// `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1. This holds the classifier to
-    /// those measurements, 4,411 of 4,500 with 4 wrong verdicts (no regression).
+    /// `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1; and two more at 1889fde, after
+    /// tuning on those and not tuned on: `heldout-434.tsv` to `heldout-441.tsv`, 1,961 (98.0%) with
+    /// 4, and `heldout-442.tsv` to `heldout-449.tsv`, 1,952 (97.6%) with 6. This holds the classifier
+    /// to those measurements, 8,324 of 8,500 with 14 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 4411, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 4, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 8324, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 14, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in
