@@ -1160,6 +1160,21 @@ import Testing
             // ... and a fear the writer had that did not come true; `context overflow`.
             ("Worked. (Honestly expected it to choke on the generics, it didn't.)", .hit),
             ("Context overflow before it produced anything, twice.", .miss(2)),
+            // heldout-434 to heldout-449: `, not the Y` after a deed is a part (not after `was`: the
+            // cause); `regenerated the X` is a deed; what the writer thought would happen; `the whole
+            // problem` is the cause named; `claiming` is a claim; `still` ends what `nothing`
+            // negates; `Mixed bag.` as a sentence is a label; a failure word then a semicolon opens
+            // a miss; Japanese 効果なし; the typos `back and fourth`, `retires`.
+            ("It fixed the crash, not the root cause.", .partial(nil)),
+            ("Correct answer first time: it was the timezone offset, not the cache.", .hit),
+            ("Worked — regenerated the OpenAPI client and everything typechecks.", .hit),
+            ("Works! Thought this would take 5 tries, it took one.", .hit),
+            ("Fixed. The null check was the whole problem, as it suggested.", .hit),
+            ("Returned the code I gave it, unchanged, claiming it was fixed.", .unclassified),
+            ("Generated tests that test nothing and still fail.", .miss),
+            ("Mixed bag. Solved the deadlock but the fix\n  halved throughput.", .partial(nil)),
+            ("Wrong answer; the code compiles but the totals are off by a factor of 100.", .miss),
+            ("効果なし。三回試した。", .miss(3)), ("Took a bit of back and fourth but it works", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1830,19 +1845,20 @@ import Testing
     }
 
     /// The figures docs/learn.md quotes. The goal is at least 97% right and no wrong verdict on
-    /// phrasings the rules were never tuned on. Each set was measured once, blind, when it came; its
-    /// header names the commit and the result, and docs/outcome-accuracy.md lists every one. A set
-    /// measured is then tuned and trained on and renamed `phrasings-N.tsv`, except `heldout-62.tsv`
-    /// and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c: 493 right, 98.6%,
-    /// and no wrong verdict, the first pair to meet both halves of the goal), which stay held out so
-    /// that the classifier is always read on bullets it was never tuned on (it reads 496 of them
-    /// now). Held out with them, two rounds of four pairs measured once at 75ecc30 (after
-    /// `phrasings-266.tsv` to `phrasings-417.tsv` were trained on), the rules tuned on them after:
-    /// `heldout-418.tsv` to `heldout-425.tsv`, 1,953 of 2,000 (97.7%) with 3 wrong verdicts, and
-    /// `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1; and two more at 1889fde, after
-    /// tuning on those and not tuned on: `heldout-434.tsv` to `heldout-441.tsv`, 1,961 (98.0%) with
-    /// 4, and `heldout-442.tsv` to `heldout-449.tsv`, 1,952 (97.6%) with 6. This holds the classifier
-    /// to those measurements, 8,324 of 8,500 with 14 wrong verdicts (no regression).
+    /// phrasings the rules were never tuned on. Each set was measured once, blind, when it came;
+    /// its header names the commit and the result, and docs/outcome-accuracy.md lists every one. A
+    /// set measured is then tuned and trained on and renamed `phrasings-N.tsv`, except
+    /// `heldout-62.tsv` and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c:
+    /// 493 right, 98.6%, and no wrong verdict, the first pair to meet both halves of the goal),
+    /// which stay held out so that the classifier is always read on bullets it was never tuned on
+    /// (it reads 496 of them now). Held out with them, two rounds of four pairs measured once at
+    /// 75ecc30 (after `phrasings-266.tsv` to `phrasings-417.tsv` were trained on), the rules tuned
+    /// on them after: `heldout-418.tsv` to `heldout-425.tsv`, 1,953 of 2,000 (97.7%) with 3 wrong
+    /// verdicts, and `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1; and two more at
+    /// 1889fde, after tuning on those, the rules tuned on them after: `heldout-434.tsv` to
+    /// `heldout-441.tsv`, 1,961 (98.0%) with 4, and `heldout-442.tsv` to `heldout-449.tsv`, 1,952
+    /// (97.6%) with 6. This holds the classifier to those measurements, 8,324 of 8,500 with 14
+    /// wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")

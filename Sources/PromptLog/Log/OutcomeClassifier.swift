@@ -312,7 +312,7 @@ enum Tokenizer {
         // A prompt sent again: `retried once` is two turns, `rephrased twice` three.
         add(.retried, "retried retrying rephrased reprompted reprompting nudged nudging reworded rewording regenerated nachgefragt "
             + "regenerating apologized apologised yelled yelling")
-        add(.intervention, "retry retries retrys rephrase rephrases rephrasing rephrasings reprompt reprompts followup nachfrage "
+        add(.intervention, "retry retries retrys retires rephrase rephrases rephrasing rephrasings reprompt reprompts followup nachfrage "
             + "followups nudge nudges regenerate regenerates correction corrections backandforth rückfragen rückfrage nachfragen "
             + "clarification reminder reminders "
             + "clarifications relance relances feedback vervolgvraag vervolgvragen vraag vragen correzioni correzione correção correções correcciones corrección korrektur korrekturen"
@@ -402,7 +402,7 @@ enum Tokenizer {
             + "tomorrow hmm hmmm waiting investigating disagree jury")  // ("Jury's still out.")
         // Success that is only claimed or seen ("looked right", "seems to work", "it says it fixed
         // it"): never a hit.
-        add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims says "
+        add(.seeming, "looked looks seemed seems seemingly apparently supposedly allegedly claimed claims claiming says "
             + "pretended technically insisted insists insisting convinced convince")
         add(.tell, "tell know understand")  // "can't tell", "I don't know", "I don't understand why"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
@@ -685,7 +685,9 @@ enum Tokenizer {
         (["kommt", "drauf"], .doubt),
         (["hard", "pass"], .missWord),  // "hard pass": declined
         (["absolutely", "not"], .missWord),
-        (["context", "overflow"], .missWord),  // "Context overflow, never got a usable answer." (not "Stack Overflow")
+        (["context", "overflow"], .missWord),
+        (["wrong", "answer"], .missWord),  // "Wrong answer; the totals are off.": a failure named
+        (["back", "and", "fourth"], .intervention),  // a typo of "back and forth"  // "Context overflow, never got a usable answer." (not "Stack Overflow")
         (["falls", "over"], .missWord), (["fell", "over"], .missWord),  // "Works for ASCII, falls over on emoji."
         (["use", "after", "free"], .other),  // "the segfault was a use-after-free": a bug named, no turn  // "Suggested disabling SSL verification. Absolutely not.": declined
         (["as", "given"], .hitWord),  // "Took the regex as given, it matches all 40 cases."
@@ -858,8 +860,9 @@ enum Tokenizer {
         mark(Reader.allMarker, "all")
         mark(Reader.workaroundMarker, "workaround workarounds")
         mark(Reader.demoMarker, "demo prototype poc")
-        mark(Reader.expectMarker, "expected expecting assumed feared worried")
+        mark(Reader.expectMarker, "expected expecting assumed feared worried thought")
         mark(Reader.trustMarker, "trust")
+        mark(Reader.regeneratedMarker, "regenerated")
         mark(Reader.sortedMarker, "sorted")
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
@@ -908,7 +911,7 @@ enum Tokenizer {
         // Chinese: changed (a few places), only then usable
         ("改了", .partialWord), ("才能用", .success),
         // Japanese: mostly, by hand, fixed; by myself, up to a point
-        ("大体", .partialWord), ("手で", .myself), ("書き直", .wrote), ("直した", .success), ("自分で", .myself), ("途中まで", .partialWord),
+        ("効果なし", .missWord), ("大体", .partialWord), ("手で", .myself), ("書き直", .wrote), ("直した", .success), ("自分で", .myself), ("途中まで", .partialWord),
         // Japanese: didn't run, runs (動作し, found after them), without a problem
         ("動作しなかった", .missWord), ("動作しない", .missWord), ("動作し", .success), ("問題なく", .success),
         // Japanese: as it was, no fix (before 修正, which it holds)
@@ -1660,7 +1663,7 @@ enum Reader {
         // — it rewrote working code into broken code."; not "Initially wrong (it mocked the DB), fixed
         // after ...", nor "Test results lost — CI logs expired.", which lost the outcome).
         if lex(start) == .missWord {
-            guard start == 0, t[0].value != lostMarker, t.count > 1, t[1].lex == .clauseBreak, t[1].value == 58 || t[1].value == 45
+            guard start == 0, t[0].value != lostMarker, t.count > 1, t[1].lex == .clauseBreak, [58, 45, 59].contains(t[1].value)
             else { return nil }
         }
         var found: [Lex]? = nil
@@ -1703,7 +1706,7 @@ enum Reader {
         }
         let commaEnds = [.negation, .nope, .no].contains(t[start].lex) && k == end && k + 1 < t.count && t[k + 1].lex != .negation
             && !(t[k + 1].lex == .other && t[k + 1].value == soMarker) && !wentOn(k + 1)
-        let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss, .give].contains(t[start].lex) ? [58, 59, 45, 40]
+        let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss, .give, .missWord].contains(t[start].lex) ? [58, 59, 45, 40]
             : commaEnds ? [58, 45, 40, 0, 59] : [58, 45, 40]
         return t[k].lex == .clauseBreak && closes.contains(t[k].value) ? k : nil
     }
@@ -1994,6 +1997,9 @@ enum Reader {
     /// Marks `trust` among the checks: `so naturally I don't trust it` after a first-try success is
     /// a joke, not a check left undone.
     static let trustMarker = 93
+    /// Marks `regenerated`: said once, one more answer, as `retriedOnceMarker`; before `the` and a
+    /// thing (`regenerated the OpenAPI client`), what the answer's code made, no turn.
+    static let regeneratedMarker = 94
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -2558,10 +2564,12 @@ enum Reader {
             && !t.prefix(3).contains { [.success, .hitQuality, .hitWord].contains($0.lex) }
     }
 
-    /// Whether `expected`, `assumed` or `feared` at `k` opens what the writer foresaw: `it to`,
-    /// `it would` or `it'd` follows (`Honestly expected it to choke`).
+    /// Whether `expected`, `assumed`, `feared` or `thought` at `k` opens what the writer foresaw:
+    /// `it to`, `it would`, `this would` follows (`Honestly expected it to choke`, `Thought this
+    /// would take 5 tries`).
     static func foresaw(_ t: [Token], _ k: Int) -> Bool {
-        k + 2 < t.count && t[k].value == expectMarker && [.wanted, .other].contains(t[k].lex) && t[k + 1].lex == .it
+        k + 2 < t.count && t[k].value == expectMarker && [.wanted, .other, .remark].contains(t[k].lex)
+            && (t[k + 1].lex == .it || t[k + 1].lex == .other && t[k + 1].value == 0)
             && (t[k + 2].lex == .to || t[k + 2].lex == .hedge || t[k + 2].lex == .other && t[k + 2].value == wouldMarker)
     }
 
@@ -2663,8 +2671,11 @@ enum Reader {
         // `Mixed:`, `Mixed bag —` then what was good and what was not: praise alone after it is a
         // part ("Mixed bag: great tests, mediocre implementation."); doubt stays open.
         if tokens.count > 3, tokens[0].lex == .other, tokens[0].value == mixedMarker {
-            let label = tokens[1].lex == .clauseBreak ? 1 : tokens[1].lex == .other && tokens[2].lex == .clauseBreak ? 2 : 0
-            if label > 0, tokens[label].value == 58 || tokens[label].value == 45 {
+            // ("Mixed bag. Solved the deadlock but the fix halved throughput.": a sentence of its own, too.)
+            let label = tokens[1].lex == .clauseBreak ? 1
+                : tokens[1].lex == .other && (tokens[2].lex == .clauseBreak || tokens[2].lex == .sentenceEnd) ? 2 : 0
+            if label > 0, tokens[label].value == 58 || tokens[label].value == 45
+                || tokens[label].lex == .sentenceEnd && tokens[label].value != 63 {
                 var rest = Array(tokens[(label + 1)...])
                 let verdict = read(&rest)
                 // ("Mixed: fast, but the output leaks file handles.": a failure after praise; "Mixed:
@@ -3321,9 +3332,10 @@ enum Reader {
         while i < end {
             let l = t[i].lex
             switch l {
-            case .missWord where (max(start, i - 4)..<i).contains { foresaw(t, $0) },
-                 .labelFailed where (max(start, i - 4)..<i).contains { foresaw(t, $0) }:
-                i += 1  // "Had assumed it would hallucinate the API": the fear, not what happened
+            case _ where foresaw(t, i):
+                // "Had assumed it would hallucinate the API", "Thought this would take 5 tries": what
+                // the writer foresaw, not what happened
+                i = clauseEnd(i)
             case .clauseBreak:
                 if s.partPraised && t[i].value == contrastMarker { s.praiseContrasted = true }
                 if t[i].value == 58 || t[i].value == 45, s.partial && s.success == nil || s.caveat, s.miss == nil { listing = true }
@@ -3492,6 +3504,8 @@ enum Reader {
                 // "still didn't handle pagination": a failure, whatever the verb.
                 // ("still can't", "still doesn't": a contracted negation after the verb)
                 if lex(i + 1) == .negation || lex(i + 2) == .negation && t[i + 2].value == contractedMarker { record(.miss, at: i) }
+                // ("Generated tests that test nothing and still fail.": `nothing` reaches no further.)
+                if lex(i + 1) == .labelFailed || lex(i + 1) == .missWord { pendingNegation = nil }
                 i += 1
             case .failsDenied where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker:
                 record(.miss, at: i); i += 2  // "Used none of it."
@@ -3564,6 +3578,16 @@ enum Reader {
             case .retried where nowAfterThing(), .intervention where nowAfterThing():
                 // "the OAuth refresh flow now retries exactly once": what the code does now
                 i = clauseEnd(i)
+            case .negation where t[i].value != quantifierMarker && i > start && t[i - 1].lex == .clauseBreak && t[i - 1].value == 0
+                && (s.success != nil || s.hit != nil) && s.miss == nil && lex(i + 1) == .the
+                && i + 2 < end && (i + 2..<clauseEnd(i)).allSatisfy({ t[$0].lex == .other })
+                && !(start..<i).contains(where: { t[$0].lex == .other && t[$0].value == copulaMarker }):
+                // "It fixed the crash, not the root cause.", "It did the migration, not the rollback.": a
+                // part (not "it was the timezone offset, not the cache": the cause named)
+                s.restricted = true; s.partFailed = true; i = clauseEnd(i)
+            case .retried where t[i].value == regeneratedMarker && (lex(i + 1) == .the || lex(i + 1) == .other && t[i + 1].value == allMarker)
+                && lex(i + 2) == .other:
+                i += 2  // "regenerated the OpenAPI client", "regenerated the protobufs": a deed, not a new answer
             case .retried where pendingNegation.map({ i - $0 <= 2 }) == true:
                 pendingNegation = nil; s.oneCount = true; i += 1  // "Didn't compile. Didn't retry.": one try
             case .retried:
@@ -3572,7 +3596,7 @@ enum Reader {
                 if lex(i + 1) == .once { record(.turns(2), at: i); i += 2; continue }
                 if lex(i + 1) == .twice { record(.turns(3), at: i); i += 2; continue }
                 if let c = turnPhrase(t, i + 1, end), let n = c.count { record(.turns(n + 1), at: i); i = c.next; continue }
-                record(.turns(t[i].value == retriedOnceMarker ? 2 : nil), at: i); i += 1
+                record(.turns([retriedOnceMarker, regeneratedMarker].contains(t[i].value) ? 2 : nil), at: i); i += 1
             case .ordinal where t[i].value == 1 && lex(i + 1) == .turnNoun && lex(i + 2) == .failsDenied && lex(i + 3) == .it
                 && i > start && t[i - 1].lex == .clauseBreak && s.success == nil && s.hit == nil && s.miss == nil
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 4)):
@@ -3634,6 +3658,9 @@ enum Reader {
                     t[k].lex == .other && t[k].value == copulaMarker && t[k - 1].lex == .it
                         && t[k + 1].lex == .other && t[k + 1].value == articleMarker && (k + 2..<i).allSatisfy { t[$0].lex == .other } }):
                 i += 1  // "Right answer immediately — it was a timezone bug.": the cause named
+            case .problem where { var k = i - 1; if k > start, t[k].lex == .whole { k -= 1 }
+                    return k > start && t[k].lex == .the && t[k - 1].lex == .other && t[k - 1].value == copulaMarker }():
+                i += 1  // "The null check was the whole problem, as it suggested.": the cause named
             case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
                 && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
