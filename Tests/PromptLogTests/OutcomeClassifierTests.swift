@@ -1696,7 +1696,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-417.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-418.tsv` to `heldout-449.tsv`, written by thirty-four who never saw the rules, which the
+/// `heldout-418.tsv` to `heldout-465.tsv`, written by fifty who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-417.tsv` were held-out sets before
 /// them).
@@ -1786,7 +1786,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-449.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-465.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1798,7 +1798,10 @@ import Testing
                      "heldout-428.tsv", "heldout-429.tsv", "heldout-430.tsv", "heldout-431.tsv", "heldout-432.tsv", "heldout-433.tsv",
                      "heldout-434.tsv", "heldout-435.tsv", "heldout-436.tsv", "heldout-437.tsv", "heldout-438.tsv", "heldout-439.tsv",
                      "heldout-440.tsv", "heldout-441.tsv", "heldout-442.tsv", "heldout-443.tsv", "heldout-444.tsv", "heldout-445.tsv",
-                     "heldout-446.tsv", "heldout-447.tsv", "heldout-448.tsv", "heldout-449.tsv"]
+                     "heldout-446.tsv", "heldout-447.tsv", "heldout-448.tsv", "heldout-449.tsv", "heldout-450.tsv", "heldout-451.tsv",
+                     "heldout-452.tsv", "heldout-453.tsv", "heldout-454.tsv", "heldout-455.tsv", "heldout-456.tsv", "heldout-457.tsv",
+                     "heldout-458.tsv", "heldout-459.tsv", "heldout-460.tsv", "heldout-461.tsv", "heldout-462.tsv", "heldout-463.tsv",
+                     "heldout-464.tsv", "heldout-465.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1857,13 +1860,15 @@ import Testing
     /// verdicts, and `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1; and two more at
     /// 1889fde, after tuning on those, the rules tuned on them after: `heldout-434.tsv` to
     /// `heldout-441.tsv`, 1,961 (98.0%) with 4, and `heldout-442.tsv` to `heldout-449.tsv`, 1,952
-    /// (97.6%) with 6. This holds the classifier to those measurements, 8,324 of 8,500 with 14
-    /// wrong verdicts (no regression).
+    /// (97.6%) with 6; and two more at 4f70eb5, after tuning on those, and not tuned on:
+    /// `heldout-450.tsv` to `heldout-457.tsv`, 1,970 (98.5%) with no wrong verdict, and
+    /// `heldout-458.tsv` to `heldout-465.tsv`, 1,959 (98.0%) with 3. This holds the classifier to
+    /// those measurements, 12,253 of 12,500 with 17 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 8324, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 14, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 12253, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 17, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in
