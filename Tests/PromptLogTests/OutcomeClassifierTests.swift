@@ -1175,6 +1175,14 @@ import Testing
             ("Mixed bag. Solved the deadlock but the fix\n  halved throughput.", .partial(nil)),
             ("Wrong answer; the code compiles but the totals are off by a factor of 100.", .miss),
             ("効果なし。三回試した。", .miss(3)), ("Took a bit of back and fourth but it works", .partial(nil)),
+            // heldout-450 to heldout-465: tests `are flaky`, code that `is O(n^2)` or `quadratic`
+            // after a success are flaws (not `the flaky test`, `the O(n²) loop` fixed); `but not the
+            // Y` after a deed is a part; `did'nt`; `fictional`, `echoed` are failures.
+            ("Works, but the tests it wrote are flaky.", .partial(nil)), ("Fixed the flaky test in one go.", .hit),
+            ("it works but it's O(n^2), will revisit", .partial(nil)),
+            ("Right first time — swapped the O(n²) loop for a hash map, 8x faster.", .hit),
+            ("Fixed the crash but not the underlying leak.", .partial(nil)), ("did'nt compile, didnt bother fixing", .miss),
+            ("Oh great, another fictional npm package. Wonderful.", .miss),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1860,8 +1868,8 @@ import Testing
     /// verdicts, and `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1; and two more at
     /// 1889fde, after tuning on those, the rules tuned on them after: `heldout-434.tsv` to
     /// `heldout-441.tsv`, 1,961 (98.0%) with 4, and `heldout-442.tsv` to `heldout-449.tsv`, 1,952
-    /// (97.6%) with 6; and two more at 4f70eb5, after tuning on those, and not tuned on:
-    /// `heldout-450.tsv` to `heldout-457.tsv`, 1,970 (98.5%) with no wrong verdict, and
+    /// (97.6%) with 6; and two more at 4f70eb5, after tuning on those, the rules tuned on them
+    /// after: `heldout-450.tsv` to `heldout-457.tsv`, 1,970 (98.5%) with no wrong verdict, and
     /// `heldout-458.tsv` to `heldout-465.tsv`, 1,959 (98.0%) with 3. This holds the classifier to
     /// those measurements, 12,253 of 12,500 with 17 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {

@@ -333,7 +333,7 @@ enum Tokenizer {
             + " corrupted corrupts corrupting"
             + " fehlgeschlagen fehlschlag schlecht aufgegeben échec Échec raté abandonné falló fracasó desisti opgegeven mislukt"
             + " falsch faux incorrecto errado sbagliato fout nutzlos inutile inútil lectured repeated mess meaningless hopeless daneben quatsch erfunden erfundene"
-            + " inventou inventó oom ooms oomed oomkilled bombed invalid hardcoding bust busted fracaso mangles mangled mangling chokes choked")
+            + " inventou inventó oom ooms oomed oomkilled bombed invalid hardcoding fictional echoed parroted bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated moche "
@@ -863,6 +863,7 @@ enum Tokenizer {
         mark(Reader.expectMarker, "expected expecting assumed feared worried thought")
         mark(Reader.trustMarker, "trust")
         mark(Reader.regeneratedMarker, "regenerated")
+        mark(Reader.flakyMarker, "flaky quadratic")
         mark(Reader.sortedMarker, "sorted")
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
@@ -1028,6 +1029,9 @@ enum Tokenizer {
             } else if w.count > 4, ends(w, "'t") {  // "did't", "does't": the n left out
                 negated = true
                 w.removeLast(2)
+            } else if w.count > 5, ends(w, "'nt") {  // "did'nt", "does'nt": the apostrophe misplaced
+                negated = true
+                w.removeLast(3)
             } else if w.count > 2, ends(w, "'s") || ends(w, "'d") {  // `it's`, `shot'd`
                 w.removeLast(2)
             }
@@ -1102,6 +1106,16 @@ enum Tokenizer {
         var i = 0
         while i < n {
             let c = buf[i]
+            // Big-O (`O(n^2)`, `O(n²)`, `O(n log n)`) is one word: a complexity, marked when worse
+            // than linear (`it's O(n^2)`, as `quadratic`).
+            if c | 0x20 == 111, word.isEmpty, i + 2 < n, buf[i + 1] == 40,
+               let close = (i + 2..<min(n, i + 16)).first(where: { buf[$0] == 41 }) {
+                flushWord()
+                let inner = Array(buf[(i + 2)..<close])
+                let superlinear = inner.contains(94) || inner.contains(0xC2)  // `^`, or the lead byte of `²` `³`
+                push(Token(lex: .other, value: superlinear ? Reader.flakyMarker : 0))
+                i = close + 1; continue
+            }
             if c >= 65 && c <= 90 { capitalized = word.isEmpty; word.append(c | 0x20); i += 1; continue }
             if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) { word.append(c); i += 1; continue }
             if c == 39 { word.append(39); i += 1; continue }
@@ -2000,6 +2014,10 @@ enum Reader {
     /// Marks `regenerated`: said once, one more answer, as `retriedOnceMarker`; before `the` and a
     /// thing (`regenerated the OpenAPI client`), what the answer's code made, no turn.
     static let regeneratedMarker = 94
+    /// Marks `flaky`, `quadratic` and a complexity worse than linear (`O(n^2)`): said of what
+    /// the answer made after success (`Works, but the tests are flaky.`, `it works but it's
+    /// O(n^2)`), a flaw; before a noun (`fixed the flaky test`, `the O(n²) loop`), what was fixed.
+    static let flakyMarker = 95
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -3578,11 +3596,12 @@ enum Reader {
             case .retried where nowAfterThing(), .intervention where nowAfterThing():
                 // "the OAuth refresh flow now retries exactly once": what the code does now
                 i = clauseEnd(i)
-            case .negation where t[i].value != quantifierMarker && i > start && t[i - 1].lex == .clauseBreak && t[i - 1].value == 0
+            case .negation where t[i].value != quantifierMarker && i > start && t[i - 1].lex == .clauseBreak
+                && (t[i - 1].value == 0 || t[i - 1].value == contrastMarker)
                 && (s.success != nil || s.hit != nil) && s.miss == nil && lex(i + 1) == .the
                 && i + 2 < end && (i + 2..<clauseEnd(i)).allSatisfy({ t[$0].lex == .other })
                 && !(start..<i).contains(where: { t[$0].lex == .other && t[$0].value == copulaMarker }):
-                // "It fixed the crash, not the root cause.", "It did the migration, not the rollback.": a
+                // "It fixed the crash, not the root cause.", "Fixed the crash but not the underlying leak.": a
                 // part (not "it was the timezone offset, not the cache": the cause named)
                 s.restricted = true; s.partFailed = true; i = clauseEnd(i)
             case .retried where t[i].value == regeneratedMarker && (lex(i + 1) == .the || lex(i + 1) == .other && t[i + 1].value == allMarker)
@@ -3797,6 +3816,10 @@ enum Reader {
                 && (lex(i + 1) == .the || lex(i + 1) == .other && t[i + 1].value == articleMarker)
                 && lex(i + 2) == .other && t[i + 2].value == demoMarker:
                 s.restricted = true; i += 3  // "Works for the demo.": good for a demo only, as every writer of it means
+            case .other where t[i].value == flakyMarker && i > start
+                && (t[i - 1].lex == .other && t[i - 1].value == copulaMarker || t[i - 1].lex == .it)
+                && (s.success != nil || s.hit != nil):
+                s.shortfall = true; i += 1  // "Works, but the tests it wrote are flaky.": a flaw of it
             case .other where t[i].value == slowerMarker:
                 if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
                 i += 1
