@@ -407,7 +407,7 @@ enum Tokenizer {
         add(.tell, "tell know understand")  // "can't tell", "I don't know", "I don't understand why"
         // The user's own work beside "myself" or "by hand": writing it anew is abandoning the
         // answer ("wrote it myself"), unless it is the rest of it ("wrote the rest myself").
-        add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto refait")
+        add(.wrote, "wrote written write writing rewrote rewritten rewrite rewriting redid redo scritto riscritto refait")
         add(.rest, "rest remaining remainder last part parts finished finish finishing filled")
         add(.instead, "instead")
         // "if you don't count the segfault", "if you don't mind 900 lines": with a hedge and a negation before it, sarcasm.
@@ -587,6 +587,7 @@ enum Tokenizer {
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
         (["in", "theory"], .seeming),  // "worked in theory"
+        (["in", "teoria"], .seeming), (["en", "théorie"], .seeming), (["en", "teoría"], .seeming),  // the same
         (["on", "paper"], .seeming),
         (["in", "its", "head"], .retract),  // "it worked... in its head"
         (["all", "it", "did"], .retract),  // "it compiled, and that's all it did"
@@ -868,6 +869,7 @@ enum Tokenizer {
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
         mark(Reader.timeUnitMarker, "days hours weeks months")
+        mark(Reader.minuteMarker, "min mins ms sec secs")
         mark(Reader.beenMarker, "been")
         mark(Reader.lostMarker, "lost")
         mark(Reader.foundMarker, "found")
@@ -1049,6 +1051,7 @@ enum Tokenizer {
                 }
                 if phrase.lex == .retried && w.last == 100 { token.value = Reader.retriedOnceMarker }  // "re-asked": once
                 if phrase.lex == .missWord && phrase.words[0] == Array("timed".utf8) { token.value = Reader.timedOutMarker }
+                if phrase.lex == .missWord && phrase.words == [Array("no".utf8), Array("result".utf8)] { token.value = Reader.noResultMarker }
                 if phrase.lex == .doubt && w == Array("think".utf8) { token.value = Reader.thinkMarker }  // "I think"
                 tokens.append(token)
                 if phrase.lex == .vague && phrase.words[0] == Array("lost".utf8) { tokens.append(Token(lex: .turnNoun)) }  // many turns
@@ -1586,6 +1589,9 @@ enum Reader {
         // A question ("Failed?") labels nothing.
         if let end = t.firstIndex(where: { $0.lex == .sentenceEnd }), t[end].value == 63 { return nil }
         if timedOutBeforeRetry(t) { return .unclassified }
+        if t.count > 1, t[0].lex == .missWord, t[0].value == noResultMarker, t[1].lex == .clauseBreak, [45, 58].contains(t[1].value) {
+            return .unclassified
+        }
         if let m = missOpening(t) {
             // The writer takes the failure back ("Didn't work. Actually it did, after I restarted
             // Xcode."): which it was is open.
@@ -2018,6 +2024,11 @@ enum Reader {
     /// the answer made after success (`Works, but the tests are flaky.`, `it works but it's
     /// O(n^2)`), a flaw; before a noun (`fixed the flaky test`, `the O(n²) loop`), what was fixed.
     static let flakyMarker = 95
+    /// Marks `no result`: opening the bullet before a dash or a colon (`No result — the API
+    /// returned a 529 overload error.`), no answer came to judge.
+    static let noResultMarker = 96
+    /// Marks `min`, `ms`, `sec`: after a number, a duration (`Build time 14 min -> 6 min`), no count.
+    static let minuteMarker = 97
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -3626,11 +3637,11 @@ enum Reader {
                 // "Didn't try the code; I only wanted to see how it would structure the modules.": no check made
                 pendingNegation = nil; if s.doubt == nil { s.doubt = i }
                 i += 1
-            case .turnNoun where lex(i + 1) == .number
+            case .turnNoun where lex(i + 1) == .number && !(lex(i + 2) == .other && t[i + 2].value == minuteMarker)
                 || lex(i + 1) == .clauseBreak && t[i + 1].value == 58 && lex(i + 2) == .number
                 || lex(i + 1) == .other && t[i + 1].value == numberWordMarker && lex(i + 2) == .number
                 || lex(i + 1) == .clauseBreak && t[i + 1].value == 40 && lex(i + 2) == .number:  // "Wrong on every try (3)."
-                // "try #3", "attempt 3 worked", "turns: 3", "try number three"
+                // "try #3", "attempt 3 worked", "turns: 3", "try number three" (not "Build time 14 min")
                 let k = lex(i + 1) == .number ? i + 1 : i + 2
                 record(.turns(t[k].value), at: i); i = k + 1
             case .intervention where t[i].value == pluralMarker && lex(i + 1) == .clauseBreak && t[i + 1].value == 58
@@ -4536,6 +4547,7 @@ enum Reader {
             case .caveat where t[i].value == percentMarker && i > start
                 && (t[i - 1].lex == .to || t[i - 1].lex == .up
                     || t[i - 1].lex == .other && [fromMarker, directionMarker, byMarker].contains(t[i - 1].value)
+                    || i > start + 1 && t[i - 1].lex == .other && t[i - 2].lex == .other && t[i - 2].value == byMarker  // "by about 30%"
                     || t[i - 1].lex == .missWord && t[i - 1].value == droppedMarker && i - 1 > start
                         && (t[i - 2].lex == .turnNoun || t[i - 2].lex == .other && t[i - 2].value == quantityMarker))
                 || lex(i + 1) == .other && t[i + 1].value == directionMarker:
