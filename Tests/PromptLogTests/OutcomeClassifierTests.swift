@@ -1710,7 +1710,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-417.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-418.tsv` to `heldout-481.tsv`, written by sixty-six who never saw the rules, which the
+/// `heldout-418.tsv` to `heldout-489.tsv`, written by seventy-four who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
 /// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-417.tsv` were held-out sets before
 /// them).
@@ -1800,7 +1800,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-481.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-489.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1817,7 +1817,9 @@ import Testing
                      "heldout-458.tsv", "heldout-459.tsv", "heldout-460.tsv", "heldout-461.tsv", "heldout-462.tsv", "heldout-463.tsv",
                      "heldout-464.tsv", "heldout-465.tsv", "heldout-466.tsv", "heldout-467.tsv", "heldout-468.tsv", "heldout-469.tsv",
                      "heldout-470.tsv", "heldout-471.tsv", "heldout-472.tsv", "heldout-473.tsv", "heldout-474.tsv", "heldout-475.tsv",
-                     "heldout-476.tsv", "heldout-477.tsv", "heldout-478.tsv", "heldout-479.tsv", "heldout-480.tsv", "heldout-481.tsv"]
+                     "heldout-476.tsv", "heldout-477.tsv", "heldout-478.tsv", "heldout-479.tsv", "heldout-480.tsv", "heldout-481.tsv",
+                     "heldout-482.tsv", "heldout-483.tsv", "heldout-484.tsv", "heldout-485.tsv", "heldout-486.tsv", "heldout-487.tsv",
+                     "heldout-488.tsv", "heldout-489.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1880,14 +1882,15 @@ import Testing
     /// after: `heldout-450.tsv` to `heldout-457.tsv`, 1,970 (98.5%) with no wrong verdict, and
     /// `heldout-458.tsv` to `heldout-465.tsv`, 1,959 (98.0%) with 3; and two more at 7a2c84c, after
     /// tuning on those, the rules tuned on them after: `heldout-466.tsv` to `heldout-473.tsv`,
-    /// 1,962 (98.1%) with 2, and `heldout-474.tsv` to `heldout-481.tsv`, 1,964 (98.2%) with 1. This
-    /// holds the classifier to those measurements, 16,179 of 16,500 with 20 wrong verdicts (no
-    /// regression).
+    /// 1,962 (98.1%) with 2, and `heldout-474.tsv` to `heldout-481.tsv`, 1,964 (98.2%) with 1; and
+    /// one more at 8281890, after tuning on those, and not tuned on: `heldout-482.tsv` to
+    /// `heldout-489.tsv`, 1,951 (97.5%) with 4. This holds the classifier to those measurements,
+    /// 18,130 of 18,500 with 24 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 16179, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 20, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 18130, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 24, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in
