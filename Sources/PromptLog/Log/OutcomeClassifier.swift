@@ -685,12 +685,12 @@ enum Tokenizer {
         (["kommt", "auf"], .doubt),  // German: "Kommt auf die Definition an.", it depends
         (["kommt", "drauf"], .doubt),
         (["hard", "pass"], .missWord),  // "hard pass": declined
-        (["absolutely", "not"], .missWord),
-        (["context", "overflow"], .missWord),
+        (["absolutely", "not"], .missWord),  // "Suggested disabling SSL verification. Absolutely not.": declined
+        (["context", "overflow"], .missWord),  // "Context overflow, never got a usable answer." (not "Stack Overflow")
         (["wrong", "answer"], .missWord),  // "Wrong answer; the totals are off.": a failure named
-        (["back", "and", "fourth"], .intervention),  // a typo of "back and forth"  // "Context overflow, never got a usable answer." (not "Stack Overflow")
+        (["back", "and", "fourth"], .intervention),  // a typo of "back and forth"
         (["falls", "over"], .missWord), (["fell", "over"], .missWord),  // "Works for ASCII, falls over on emoji."
-        (["use", "after", "free"], .other),  // "the segfault was a use-after-free": a bug named, no turn  // "Suggested disabling SSL verification. Absolutely not.": declined
+        (["use", "after", "free"], .other),  // "the segfault was a use-after-free": a bug named, no turn
         (["as", "given"], .hitWord),  // "Took the regex as given, it matches all 40 cases."
         (["en", "parte"], .partialWord),  // Spanish: in part
         (["em", "parte"], .partialWord),  // Portuguese
@@ -2011,8 +2011,9 @@ enum Reader {
     /// Marks `demo`, `prototype`: after a success and `for the` (`Works for the demo.`), a
     /// restriction to what is not the real use.
     static let demoMarker = 91
-    /// Marks `expected`, `assumed`, `feared`: before `it to` or `it would`, what the writer foresaw
-    /// (`Had assumed it would hallucinate the API but it didn't.`), not what happened.
+    /// Marks `expected`, `assumed`, `feared`, `worried`, `thought`: before `it to`, `it would` or
+    /// `this would` (see `foresaw`), what the writer foresaw (`Had assumed it would hallucinate the
+    /// API but it didn't.`), not what happened.
     static let expectMarker = 92
     /// Marks `trust` among the checks: `so naturally I don't trust it` after a first-try success is
     /// a joke, not a check left undone.
@@ -3688,8 +3689,7 @@ enum Reader {
                     t[k].lex == .other && t[k].value == copulaMarker && t[k - 1].lex == .it
                         && t[k + 1].lex == .other && t[k + 1].value == articleMarker && (k + 2..<i).allSatisfy { t[$0].lex == .other } }):
                 i += 1  // "Right answer immediately — it was a timezone bug.": the cause named
-            case .problem where { var k = i - 1; if k > start, t[k].lex == .whole { k -= 1 }
-                    return k > start && t[k].lex == .the && t[k - 1].lex == .other && t[k - 1].value == copulaMarker }():
+            case .problem where namedAsCause(t, i, start):
                 i += 1  // "The null check was the whole problem, as it suggested.": the cause named
             case .problem where lex(i + 1) == .other && t[i + 1].value == copulaMarker
                 && (lex(i + 2) == .the || lex(i + 2) == .other && t[i + 2].value == articleMarker):
@@ -4273,7 +4273,11 @@ enum Reader {
                 && (lex(i + 3) == .answerNoun || lex(i + 3) == .turnNoun):
                 // "bailed after the first answer": one turn; "All green on CI after the first prompt.":
                 // the first did it
-                if s.success != nil && s.miss == nil && s.turns == nil && !s.moreTurns { record(.turns(1), at: i); s.oneCount = true } else { s.afterOneTurn = true }
+                if s.success != nil && s.miss == nil && s.turns == nil && !s.moreTurns {
+                    record(.turns(1), at: i); s.oneCount = true
+                } else {
+                    s.afterOneTurn = true
+                }
                 i += 4
             case .verify where i >= start + 2 && t[i - 1].lex == .pronoun && t[i - 2].lex == .other && t[i - 2].value == beforeMarker:
                 if s.doubt == nil { s.doubt = i }
@@ -4635,6 +4639,14 @@ enum Reader {
     /// or a verb ("the backend was nonsense", "the tests it wrote were garbage", "the printer
     /// doesn't"): the failure is of that part. Not "it was wrong" nor "the answer was wrong".
     /// "but that's on me" at `k`: the fault is the user's own.
+    /// Whether the problem at `i` is what a copula names as the cause (`X was the problem`, `X was
+    /// the whole problem`).
+    static func namedAsCause(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        var k = i - 1
+        if k > start, t[k].lex == .whole { k -= 1 }
+        return k > start && t[k].lex == .the && t[k - 1].lex == .other && t[k - 1].value == copulaMarker
+    }
+
     static func ownFault(_ t: [Token], _ k: Int) -> Bool {
         k >= 2 && t[k].lex == .myself && t[k - 1].lex == .other && t[k - 2].lex == .clauseBreak && t[k - 2].value == contrastMarker
     }
