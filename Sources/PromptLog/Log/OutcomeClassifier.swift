@@ -864,7 +864,7 @@ enum Tokenizer {
         mark(Reader.expectMarker, "expected expecting assumed feared worried thought")
         mark(Reader.trustMarker, "trust")
         mark(Reader.regeneratedMarker, "regenerated")
-        mark(Reader.flakyMarker, "flaky quadratic")
+        mark(Reader.predicateFlawMarker, "flaky quadratic")
         mark(Reader.sortedMarker, "sorted")
         mark(Reader.backMarker, "back")
         mark(Reader.beforeMarker, "before")
@@ -1116,7 +1116,7 @@ enum Tokenizer {
                 flushWord()
                 let inner = Array(buf[(i + 2)..<close])
                 let superlinear = inner.contains(94) || inner.contains(0xC2)  // `^`, or the lead byte of `²` `³`
-                push(Token(lex: .other, value: superlinear ? Reader.flakyMarker : 0))
+                push(Token(lex: .other, value: superlinear ? Reader.predicateFlawMarker : 0))
                 i = close + 1; continue
             }
             if c >= 65 && c <= 90 { capitalized = word.isEmpty; word.append(c | 0x20); i += 1; continue }
@@ -2024,7 +2024,7 @@ enum Reader {
     /// Marks `flaky`, `quadratic` and a complexity worse than linear (`O(n^2)`): said of what
     /// the answer made after success (`Works, but the tests are flaky.`, `it works but it's
     /// O(n^2)`), a flaw; before a noun (`fixed the flaky test`, `the O(n²) loop`), what was fixed.
-    static let flakyMarker = 95
+    static let predicateFlawMarker = 95
     /// Marks `no result`: opening the bullet before a dash or a colon (`No result — the API
     /// returned a 529 overload error.`), no answer came to judge.
     static let noResultMarker = 96
@@ -3352,6 +3352,15 @@ enum Reader {
         }
         // "didn't even need to explain the schema twice": a repeat denied, no second turn.
         // ("didn't even have to explain the schema twice": the negation used up by `had`, in the clause.)
+        /// Whether the negation at `i` opens `, not the Y` or `but not the Y` after a deed, with only
+        /// words outside the lexicon after it (not after `was`: "it was the timezone offset, not the
+        /// cache" names the cause).
+        func partDeniedAfterDeed() -> Bool {
+            t[i].value != quantifierMarker && (t[i - 1].value == 0 || t[i - 1].value == contrastMarker)
+                && (s.success != nil || s.hit != nil) && s.miss == nil
+                && i + 2 < end && (i + 2..<clauseEnd(i)).allSatisfy({ t[$0].lex == .other })
+                && !(start..<i).contains(where: { t[$0].lex == .other && t[$0].value == copulaMarker })
+        }
         func repeatNotNeeded() -> Bool {
             let clause = clauseStart(t, i, start)
             return (pendingNegation ?? (clause..<i).last(where: { t[$0].lex == .negation })).map { neg in
@@ -3608,14 +3617,6 @@ enum Reader {
             case .retried where nowAfterThing(), .intervention where nowAfterThing():
                 // "the OAuth refresh flow now retries exactly once": what the code does now
                 i = clauseEnd(i)
-            case .negation where t[i].value != quantifierMarker && i > start && t[i - 1].lex == .clauseBreak
-                && (t[i - 1].value == 0 || t[i - 1].value == contrastMarker)
-                && (s.success != nil || s.hit != nil) && s.miss == nil && lex(i + 1) == .the
-                && i + 2 < end && (i + 2..<clauseEnd(i)).allSatisfy({ t[$0].lex == .other })
-                && !(start..<i).contains(where: { t[$0].lex == .other && t[$0].value == copulaMarker }):
-                // "It fixed the crash, not the root cause.", "Fixed the crash but not the underlying leak.": a
-                // part (not "it was the timezone offset, not the cache": the cause named)
-                s.restricted = true; s.partFailed = true; i = clauseEnd(i)
             case .retried where t[i].value == regeneratedMarker && (lex(i + 1) == .the || lex(i + 1) == .other && t[i + 1].value == allMarker)
                 && lex(i + 2) == .other:
                 i += 2  // "regenerated the OpenAPI client", "regenerated the protobufs": a deed, not a new answer
@@ -3761,8 +3762,10 @@ enum Reader {
                 // "Helped. Not the full solution.", "Worked, but not the whole thing.": success in part.
                 pendingNegation = nil; s.restricted = true; i += 3
             case .negation where lex(i + 1) == .the && i > start && t[i - 1].lex == .clauseBreak
-                && (s.success ?? s.hit).map({ ok in ok + 1 < i && t[ok + 1].lex == .other && t[ok + 1].value == scopeMarker }) == true:
-                // "Worked for the unit tests, not the integration ones.": success restricted to what it names
+                && ((s.success ?? s.hit).map({ ok in ok + 1 < i && t[ok + 1].lex == .other && t[ok + 1].value == scopeMarker }) == true
+                    || partDeniedAfterDeed()):
+                // "Worked for the unit tests, not the integration ones.": success restricted to what it names;
+                // "It fixed the crash, not the root cause.", "Fixed the crash but not the underlying leak.": a part
                 pendingNegation = nil; s.restricted = true; s.partFailed = true; i = clauseEnd(i)
             case .negation where lex(i + 1) == .other && t[i + 1].value == articleMarker && lex(i + 2) == .other
                 && t[i + 2].value == realMarker && lex(i + 3) == .turnNoun:
@@ -3827,7 +3830,7 @@ enum Reader {
                 && (lex(i + 1) == .the || lex(i + 1) == .other && t[i + 1].value == articleMarker)
                 && lex(i + 2) == .other && t[i + 2].value == demoMarker:
                 s.restricted = true; i += 3  // "Works for the demo.": good for a demo only, as every writer of it means
-            case .other where t[i].value == flakyMarker && i > start
+            case .other where t[i].value == predicateFlawMarker && i > start
                 && (t[i - 1].lex == .other && t[i - 1].value == copulaMarker || t[i - 1].lex == .it)
                 && (s.success != nil || s.hit != nil):
                 s.shortfall = true; i += 1  // "Works, but the tests it wrote are flaky.": a flaw of it
@@ -3835,8 +3838,7 @@ enum Reader {
                 if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
                 i += 1
             case .times where lex(i + 1) == .other && (t[i + 1].value == comparativeMarker || t[i + 1].value == slowerMarker),
-                 .times where i > start && t[i - 1].lex == .other && (t[i - 1].value == byMarker || t[i - 1].value == directionMarker),
-                 .times where i > start + 1 && t[i - 1].lex == .other && t[i - 2].lex == .other && t[i - 2].value == byMarker,
+                 .times where i > start && t[i - 1].lex == .other && t[i - 1].value == directionMarker || afterBy(t, i, start),
                  .times where ranBefore(t, i, start),
                  .times where lex(i + 1) == .other && (t[i + 1].value == 0 || t[i + 1].value == quantityMarker)
                     && [.clauseBreak, .sentenceEnd, .on, .in_].contains(lex(i + 2))
@@ -4550,8 +4552,7 @@ enum Reader {
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && i > start
                 && (t[i - 1].lex == .to || t[i - 1].lex == .up
-                    || t[i - 1].lex == .other && [fromMarker, directionMarker, byMarker].contains(t[i - 1].value)
-                    || i > start + 1 && t[i - 1].lex == .other && t[i - 2].lex == .other && t[i - 2].value == byMarker  // "by about 30%"
+                    || t[i - 1].lex == .other && [fromMarker, directionMarker].contains(t[i - 1].value) || afterBy(t, i, start)
                     || t[i - 1].lex == .missWord && t[i - 1].value == droppedMarker && i - 1 > start
                         && (t[i - 2].lex == .turnNoun || t[i - 2].lex == .other && t[i - 2].value == quantityMarker))
                 || lex(i + 1) == .other && t[i + 1].value == directionMarker:
@@ -4639,6 +4640,12 @@ enum Reader {
     /// or a verb ("the backend was nonsense", "the tests it wrote were garbage", "the printer
     /// doesn't"): the failure is of that part. Not "it was wrong" nor "the answer was wrong".
     /// "but that's on me" at `k`: the fault is the user's own.
+    /// Whether `by` comes just before `i`, or one word before it (`by 3x`, `by about 30%`): a measure.
+    static func afterBy(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
+        i > start && t[i - 1].lex == .other && t[i - 1].value == byMarker
+            || i > start + 1 && t[i - 1].lex == .other && t[i - 2].lex == .other && t[i - 2].value == byMarker
+    }
+
     /// Whether the problem at `i` is what a copula names as the cause (`X was the problem`, `X was
     /// the whole problem`).
     static func namedAsCause(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
