@@ -1189,6 +1189,14 @@ import Testing
             ("two hours of back and forth, no result", .miss),
             ("Success. Build time 14 min -> 6 min with the cache config it gave me.", .hit),
             ("worked first time, cut bundle size by about 30%", .hit),
+            // phrasings-353 to phrasings-448, read again once the model was trained on them: a
+            // problem that `doesn't reproduce` or `no longer happens` is gone (one that `still
+            // reproduces` is not); `fixed the slow X` names what was slow; `the old retry helper` is
+            // a thing, no retry.
+            ("Resolved; the deadlock doesn't reproduce anymore.", .hit), ("The crash no longer happens.", .hit),
+            ("The fix compiled but the bug still reproduces.", .miss),
+            ("The suggested index fixed the slow dashboard. Done.", .hit),
+            ("Ok this one was great. Drop-in replacement for the old retry helper.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1708,12 +1716,11 @@ import Testing
 }
 
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
-/// they come from), `phrasings-2.tsv` to `phrasings-417.tsv` and `phrasings-pinned.tsv`, the rules
-/// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-418.tsv` to `heldout-489.tsv`, written by seventy-four who never saw the rules, which the
-/// model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
-/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-417.tsv` were held-out sets before
-/// them).
+/// they come from), `phrasings-2.tsv` to `phrasings-489.tsv` and `phrasings-pinned.tsv`, the rules
+/// were tuned and the outcome model trained on; `heldout-62.tsv` and `heldout-63.tsv`, written by
+/// two who never saw the rules, which the model is not trained on (`phrasings-7.tsv`,
+/// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were
+/// held-out sets before them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1795,31 +1802,31 @@ import Testing
          "phrasings-404.tsv", "phrasings-405.tsv", "phrasings-406.tsv", "phrasings-407.tsv", "phrasings-408.tsv", "phrasings-409.tsv",
          "phrasings-410.tsv", "phrasings-411.tsv", "phrasings-412.tsv", "phrasings-413.tsv", "phrasings-414.tsv", "phrasings-415.tsv",
          "phrasings-416.tsv", "phrasings-417.tsv",
+         "phrasings-418.tsv", "phrasings-419.tsv", "phrasings-420.tsv", "phrasings-421.tsv", "phrasings-422.tsv", "phrasings-423.tsv",
+         "phrasings-424.tsv", "phrasings-425.tsv", "phrasings-426.tsv", "phrasings-427.tsv", "phrasings-428.tsv", "phrasings-429.tsv",
+         "phrasings-430.tsv", "phrasings-431.tsv", "phrasings-432.tsv", "phrasings-433.tsv", "phrasings-434.tsv", "phrasings-435.tsv",
+         "phrasings-436.tsv", "phrasings-437.tsv", "phrasings-438.tsv", "phrasings-439.tsv", "phrasings-440.tsv", "phrasings-441.tsv",
+         "phrasings-442.tsv", "phrasings-443.tsv", "phrasings-444.tsv", "phrasings-445.tsv", "phrasings-446.tsv", "phrasings-447.tsv",
+         "phrasings-448.tsv", "phrasings-449.tsv", "phrasings-450.tsv", "phrasings-451.tsv", "phrasings-452.tsv", "phrasings-453.tsv",
+         "phrasings-454.tsv", "phrasings-455.tsv", "phrasings-456.tsv", "phrasings-457.tsv", "phrasings-458.tsv", "phrasings-459.tsv",
+         "phrasings-460.tsv", "phrasings-461.tsv", "phrasings-462.tsv", "phrasings-463.tsv", "phrasings-464.tsv", "phrasings-465.tsv",
+         "phrasings-466.tsv", "phrasings-467.tsv", "phrasings-468.tsv", "phrasings-469.tsv", "phrasings-470.tsv", "phrasings-471.tsv",
+         "phrasings-472.tsv", "phrasings-473.tsv", "phrasings-474.tsv", "phrasings-475.tsv", "phrasings-476.tsv", "phrasings-477.tsv",
+         "phrasings-478.tsv", "phrasings-479.tsv", "phrasings-480.tsv", "phrasings-481.tsv", "phrasings-482.tsv", "phrasings-483.tsv",
+         "phrasings-484.tsv", "phrasings-485.tsv", "phrasings-486.tsv", "phrasings-487.tsv", "phrasings-488.tsv", "phrasings-489.tsv",
          "phrasings-pinned.tsv"].flatMap(rows)
     }
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-418.tsv to heldout-489.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv or heldout-63.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
 
     /// The rows held out from tuning. The file must be there: the held-out figures are required.
     static func heldOut() throws -> [Row] {
-        let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-418.tsv", "heldout-419.tsv", "heldout-420.tsv", "heldout-421.tsv",
-                     "heldout-422.tsv", "heldout-423.tsv", "heldout-424.tsv", "heldout-425.tsv", "heldout-426.tsv", "heldout-427.tsv",
-                     "heldout-428.tsv", "heldout-429.tsv", "heldout-430.tsv", "heldout-431.tsv", "heldout-432.tsv", "heldout-433.tsv",
-                     "heldout-434.tsv", "heldout-435.tsv", "heldout-436.tsv", "heldout-437.tsv", "heldout-438.tsv", "heldout-439.tsv",
-                     "heldout-440.tsv", "heldout-441.tsv", "heldout-442.tsv", "heldout-443.tsv", "heldout-444.tsv", "heldout-445.tsv",
-                     "heldout-446.tsv", "heldout-447.tsv", "heldout-448.tsv", "heldout-449.tsv", "heldout-450.tsv", "heldout-451.tsv",
-                     "heldout-452.tsv", "heldout-453.tsv", "heldout-454.tsv", "heldout-455.tsv", "heldout-456.tsv", "heldout-457.tsv",
-                     "heldout-458.tsv", "heldout-459.tsv", "heldout-460.tsv", "heldout-461.tsv", "heldout-462.tsv", "heldout-463.tsv",
-                     "heldout-464.tsv", "heldout-465.tsv", "heldout-466.tsv", "heldout-467.tsv", "heldout-468.tsv", "heldout-469.tsv",
-                     "heldout-470.tsv", "heldout-471.tsv", "heldout-472.tsv", "heldout-473.tsv", "heldout-474.tsv", "heldout-475.tsv",
-                     "heldout-476.tsv", "heldout-477.tsv", "heldout-478.tsv", "heldout-479.tsv", "heldout-480.tsv", "heldout-481.tsv",
-                     "heldout-482.tsv", "heldout-483.tsv", "heldout-484.tsv", "heldout-485.tsv", "heldout-486.tsv", "heldout-487.tsv",
-                     "heldout-488.tsv", "heldout-489.tsv"]
+        let files = ["heldout-62.tsv", "heldout-63.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1871,26 +1878,14 @@ import Testing
     /// set measured is then tuned and trained on and renamed `phrasings-N.tsv`, except
     /// `heldout-62.tsv` and `heldout-63.tsv` (500 bullets from two writers, measured at ed9641c:
     /// 493 right, 98.6%, and no wrong verdict, the first pair to meet both halves of the goal),
-    /// which stay held out so that the classifier is always read on bullets it was never tuned on
-    /// (it reads 496 of them now). Held out with them, two rounds of four pairs measured once at
-    /// 75ecc30 (after `phrasings-266.tsv` to `phrasings-417.tsv` were trained on), the rules tuned
-    /// on them after: `heldout-418.tsv` to `heldout-425.tsv`, 1,953 of 2,000 (97.7%) with 3 wrong
-    /// verdicts, and `heldout-426.tsv` to `heldout-433.tsv`, 1,962 (98.1%) with 1; and two more at
-    /// 1889fde, after tuning on those, the rules tuned on them after: `heldout-434.tsv` to
-    /// `heldout-441.tsv`, 1,961 (98.0%) with 4, and `heldout-442.tsv` to `heldout-449.tsv`, 1,952
-    /// (97.6%) with 6; and two more at 4f70eb5, after tuning on those, the rules tuned on them
-    /// after: `heldout-450.tsv` to `heldout-457.tsv`, 1,970 (98.5%) with no wrong verdict, and
-    /// `heldout-458.tsv` to `heldout-465.tsv`, 1,959 (98.0%) with 3; and two more at 7a2c84c, after
-    /// tuning on those, the rules tuned on them after: `heldout-466.tsv` to `heldout-473.tsv`,
-    /// 1,962 (98.1%) with 2, and `heldout-474.tsv` to `heldout-481.tsv`, 1,964 (98.2%) with 1; and
-    /// one more at 8281890, after tuning on those, and not tuned on: `heldout-482.tsv` to
-    /// `heldout-489.tsv`, 1,951 (97.5%) with 4. This holds the classifier to those measurements,
-    /// 18,130 of 18,500 with 24 wrong verdicts (no regression).
+    /// which stay held out so that the classifier is always read on bullets it was never tuned on.
+    /// This holds the classifier to what it reads on them now, 496 of 500 with no wrong verdict (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 18130, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 24, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 496, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong == 0, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in

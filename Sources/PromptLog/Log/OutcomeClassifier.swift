@@ -875,6 +875,7 @@ enum Tokenizer {
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
+        mark(Reader.recurMarker, "reproduce reproduces happen happens occur occurs appear appears")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
         mark(Reader.immediatelyMarker, "immediately instantly")
@@ -2030,6 +2031,9 @@ enum Reader {
     static let noResultMarker = 96
     /// Marks `min`, `ms`, `sec`: after a number, a duration (`Build time 14 min -> 6 min`), no count.
     static let minuteMarker = 97
+    /// Marks `reproduce`, `happen`, `occur`, `appear`: denied after a problem (`the deadlock doesn't
+    /// reproduce anymore`, `the crash no longer happens`), the problem is gone.
+    static let recurMarker = 98
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -3213,12 +3217,18 @@ enum Reader {
         }
         /// A word outside the lexicon standing alone at the end of its clause ("but not 4o").
         func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
-        /// `gone` after the problem at `k`, maybe after `is` ("CORS error gone", "the bug is gone").
-        func goneAfter(_ k: Int) -> Bool {
+        /// Where the words saying the problem at `k` is gone end: `gone`, maybe after `is` ("CORS
+        /// error gone", "the bug is gone"), or its coming back denied ("the deadlock doesn't
+        /// reproduce anymore", "the crash no longer happens"); nil when they don't follow it.
+        func goneEnd(after k: Int) -> Int? {
+            if lex(k + 1) == .failsDenied && lex(k + 2) == .negation || lex(k + 1) == .no && lex(k + 2) == .other
+                && t[k + 2].value == longerMarker {
+                return lex(k + 3) == .other && t[k + 3].value == recurMarker ? k + 4 : nil
+            }
             var g = lex(k + 1) == .other && t[k + 1].value == copulaMarker ? k + 2 : k + 1
             // ("the type errors are all gone", "is now gone")
             if g > k + 1, lex(g) == .other, [0, nowMarker, allMarker].contains(t[g].value), lex(g + 1) == .other, t[g + 1].value == goneMarker { g += 1 }
-            return lex(g) == .other && t[g].value == goneMarker
+            return lex(g) == .other && t[g].value == goneMarker ? g + 1 : nil
         }
 
         func record(_ kind: Kind, at pos: Int) {
@@ -3518,7 +3528,7 @@ enum Reader {
                 && (i - 1 == start || t[i - 2].lex == .clauseBreak):
                 // "Good for the Linux build; macOS still broken.": another part named, still failing
                 s.restricted = true; s.partFailed = true; i += 2
-            case .still where i > start && t[i - 1].lex == .problem && lex(i + 1) == .other && t[i + 1].value == 0:
+            case .still where i > start && t[i - 1].lex == .problem && lex(i + 1) == .other && [0, recurMarker].contains(t[i + 1].value):
                 record(.miss, at: i); i += 2  // "The fix compiled but the bug still reproduces.": the failure persists
             case .still where lex(i + 1) == .other && t[i + 1].value == progressMarker:
                 // "Benchmark still running (2 of 5 suites done).": not done yet, the outcome is open
@@ -3596,8 +3606,10 @@ enum Reader {
                  .shortfall where i > start + 1 && t[i - 1].lex == .had && t[i - 2].lex == .pronoun:
                 // ("which I had missed for two days": the user's, too)
                 i += 1  // "even handled the edge case I forgot to mention": the user's omission
-            case .shortfall where i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .stepIn:
-                i += 1  // "it even added the missing test case": what was missing, added
+            case .shortfall where i >= start + 2 && t[i - 1].lex == .the && (t[i - 2].lex == .stepIn || t[i - 2].lex == .success):
+                // "it even added the missing test case": what was missing, added; "The suggested index
+                // fixed the slow dashboard.": what was slow, fixed
+                i += 1
             case .shortfall where s.success != nil && !(start..<i).contains(where: { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker })
                 && i >= start + 3 && t[i - 1].lex == .other && t[i - 1].value == articleMarker
                 && t[i - 2].lex == .other && t[i - 2].value == copulaMarker && t[i - 3].lex == .it:
@@ -3700,12 +3712,13 @@ enum Reader {
             case .missWord where t[i].value == failureNounMarker && i >= start + 2 && t[i - 1].lex == .the
                 && t[i - 2].lex == .other && t[i - 2].value == removedMarker:
                 record(.success, at: i); i += 1  // "the mutex ordering fix removed the deadlock": the failure ended
-            case .problem where goneAfter(i), .missWord where t[i].value == failureNounMarker && goneAfter(i):
-                // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone": solved
-                record(.success, at: i); i = lex(i + 1) == .other && t[i + 1].value == copulaMarker ? i + 3 : i + 2
-            case .problem where [.other, .turnNoun].contains(lex(i + 1)) && goneAfter(i + 1):
+            case .problem where goneEnd(after: i) != nil, .missWord where t[i].value == failureNounMarker && goneEnd(after: i) != nil:
+                // "The pagination bug is gone.", "CORS error gone.", "the coroutine deadlock is gone",
+                // "the deadlock doesn't reproduce anymore": solved
+                record(.success, at: i); i = goneEnd(after: i)!
+            case .problem where [.other, .turnNoun].contains(lex(i + 1)) && goneEnd(after: i + 1) != nil:
                 // "the error message is gone": the same, named in two words
-                record(.success, at: i); i = lex(i + 2) == .other && t[i + 2].value == copulaMarker ? i + 4 : i + 3
+                record(.success, at: i); i = goneEnd(after: i + 1)!
             case .problem where (lex(i + 1) == .other && t[i + 1].value == 0 || lex(i + 1) == .turnNoun) && i > start && t[i - 1].lex == .the:
                 i += 1  // "the translation of the error messages reads naturally": a thing named, no failure
             case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun,
@@ -4115,9 +4128,11 @@ enum Reader {
                 record(.turns(2 + (lex(i + 1) == .once ? 0 : lex(i + 1) == .twice ? 1 : 2)), at: i); i += 2
             case .intervention where i > start && t[i - 1].lex == .other && t[i - 1].value == scopeMarker,
                  .intervention where (lex(i + 1) == .with || lex(i + 1) == .in_) && (i == start || t[i - 1].lex == .clauseBreak),
-                 .intervention where t[i].value == retryNounMarker && i > start && t[i - 1].lex == .the:
+                 .intervention where t[i].value == retryNounMarker && i > start && t[i - 1].lex == .the,
+                 .intervention where t[i].value == retryNounMarker && i > start + 1 && t[i - 2].lex == .the
+                    && t[i - 1].lex == .other && lex(i + 1) == .other:
                 // "Opened a ticket for follow-up.", "(follow up with Sam)": a purpose or a to-do;
-                // "the retry logic": a thing. Not a turn.
+                // "the retry logic", "the old retry helper": a thing. Not a turn.
                 i += 1
             case .intervention:
                 record(.turns(nil), at: i); i += 1  // "needed follow-ups", "the retries didn't help": more turns
