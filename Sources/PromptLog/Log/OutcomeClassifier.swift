@@ -269,10 +269,10 @@ enum Tokenizer {
             + "resolved fixed fixd solve correct correctly good great excellent yes ja yep yeah yay helped helpful help helps "
             + "compiles compiled compile useful usable awesome fine nice accurate brilliant solid passed understood "
             + "decent figured figure win done accepted committed resolve resolves ez easy clean gelukt"
-            + " lgtm green shipped merged sorted gg ftw workd wroks worekd wfm"
+            + " lgtm green shipped merged sorted gg ftw workd wroks worekd wokred wrked wfm"
             + " erfolg erfolgreich kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
-            + " sirvió serviu servito richtig correcto correto giusto goed"
+            + " sirvió serviu servito richtig correcto correto giusto goed brauchbar brauchbares"
             + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship unstuck")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly impeccable impecable perfekt parfait parfaitement perfecto perfecta perfetto gold "
@@ -338,7 +338,7 @@ enum Tokenizer {
         // ("skipped") it says nothing of the outcome.
         add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated moche "
             + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs leaks leaking"
-            + " hardcoded hardcodes tautological")
+            + " hardcoded hardcodes tautological unreadable")
         add(.nope, "nope nah")
         // Regret before a denial opens a miss: "Sadly not", "Unfortunately no".
         add(.regret, "sadly unfortunately alas leider")
@@ -508,6 +508,7 @@ enum Tokenizer {
         (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
+        (["for", "once"], .other),  // "the tests it added actually test something for once": no count
         (["time", "zone"], .other),
         (["error", "handling"], .other),  // "proper error handling added": a feature, no error
         (["re", "prompt"], .intervention),  // "had to re-prompt once"
@@ -847,7 +848,8 @@ enum Tokenizer {
         mark(Reader.spentMarker, "spent")
         mark(Reader.warningMarker, "warning")
         mark(Reader.thanksMarker, "thanks thx")
-        mark(Reader.directionMarker, "down off improved increased reduced decreased")
+        mark(Reader.directionMarker, "down improved increased reduced decreased")
+        mark(Reader.offMarker, "off")
         mark(Reader.whichMarker, "which")
         mark(Reader.introducedMarker, "introduced")
         mark(Reader.waitMarker, "wait")
@@ -859,7 +861,7 @@ enum Tokenizer {
         mark(Reader.logReferenceMarker, "above")
         mark(Reader.logEntryMarker, "entry header tag")
         mark(Reader.allMarker, "all")
-        mark(Reader.workaroundMarker, "workaround workarounds")
+        mark(Reader.workaroundMarker, "workaround workarounds hacks")
         mark(Reader.demoMarker, "demo prototype poc")
         mark(Reader.expectMarker, "expected expecting assumed feared worried thought")
         mark(Reader.trustMarker, "trust")
@@ -876,6 +878,8 @@ enum Tokenizer {
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
         mark(Reader.recurMarker, "reproduce reproduces happen happens occur occurs appear appears")
+        mark(Reader.typoMarker, "typo")
+        mark(Reader.remainsMarker, "remains remain")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
         mark(Reader.immediatelyMarker, "immediately instantly")
@@ -1053,6 +1057,7 @@ enum Tokenizer {
                 if phrase.lex == .retried && w.last == 100 { token.value = Reader.retriedOnceMarker }  // "re-asked": once
                 if phrase.lex == .missWord && phrase.words[0] == Array("timed".utf8) { token.value = Reader.timedOutMarker }
                 if phrase.lex == .missWord && phrase.words == [Array("no".utf8), Array("result".utf8)] { token.value = Reader.noResultMarker }
+                if phrase.lex == .missWord && phrase.words == [Array("got".utf8), Array("nothing".utf8)] { token.value = Reader.gotNothingMarker }
                 if phrase.lex == .doubt && w == Array("think".utf8) { token.value = Reader.thinkMarker }  // "I think"
                 tokens.append(token)
                 if phrase.lex == .vague && phrase.words[0] == Array("lost".utf8) { tokens.append(Token(lex: .turnNoun)) }  // many turns
@@ -2034,6 +2039,18 @@ enum Reader {
     /// Marks `reproduce`, `happen`, `occur`, `appear`: denied after a problem (`the deadlock doesn't
     /// reproduce anymore`, `the crash no longer happens`), the problem is gone.
     static let recurMarker = 98
+    /// Marks `typo`: before `mine` (`worked first time (typo mine, not the model's)`), the user's own
+    /// slip, no work of theirs on the answer.
+    static let typoMarker = 99
+    /// Marks `got nothing`: before a word of success (`got nothing usable after several prompts`),
+    /// that word is what did not come, no success.
+    static let gotNothingMarker = 100
+    /// Marks `remains`: after a thing named beside a success (`Solved the main issue; the warning
+    /// about deprecated APIs remains.`), something left over, a flaw.
+    static let remainsMarker = 101
+    /// Marks `off` after `is` beside a success and `but` (`Got the logic right but the styling is
+    /// off.`): a part that is wrong.
+    static let offMarker = 102
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -2746,6 +2763,7 @@ enum Reader {
                                                    .sarcasm, .symbolHit, .symbolMiss].contains($0.lex) }) {
             return .unclassified
         }
+        dropRue(&tokens)
         if let logged = attemptLog(&tokens) { return logged }
         if sarcasticPraise(&tokens) || closingPraiseAfterFault(&tokens) { return .miss }
         // (🙄, or 🙃 beside what the answer did: "super helpful, it told me to 'check the logs' 🙃".)
@@ -3021,7 +3039,10 @@ enum Reader {
                         // crashes."): the failure is of another, a part.
                         // ("It works... for integers. Floats still broken.": a pause before the part.)
                         if let ok = s.firstSuccess, l.missSaid {
-                            let j = ok + 1 < range.1 && tokens[ok + 1].lex == .clauseBreak ? ok + 2 : ok + 1
+                            // ("Worked first try… on Linux. macOS still broken.": the try named before it.)
+                            var j = ok + 1
+                            if j + 1 < range.1, tokens[j].lex == .ordinal, tokens[j + 1].lex == .turnNoun { j += 2 }
+                            if j < range.1, tokens[j].lex == .clauseBreak { j += 1 }
                             // ("Works for ASCII. Breaks on emoji.": the thing alone ends the sentence.)
                             if j + 1 < range.1, tokens[j].lex == .other, tokens[j].value == scopeMarker,
                                tokens[j + 1].lex == .the || tokens[j + 1].lex == .other
@@ -3073,6 +3094,20 @@ enum Reader {
         let verbalCue = tokens.contains { $0.lex == .sarcasm && $0.value == 0 }
         // (🙄 beside a told deed, "thanks for rewriting my whole file when I asked for one line 🙄", too.)
         return verbalCue || eyeRoll && (vetoedPraise || tokens.count >= 5) ? .miss : .unclassified
+    }
+
+    /// Takes out a 🙃 that closes a fault said after a success and `but` (`Fixed the bug but broke
+    /// dark mode 🙃`), when it is the bullet's only sarcasm cue: rue at the fault, not irony about
+    /// the success, which stands beside it (partial, as writers label it).
+    static func dropRue(_ t: inout [Token]) {
+        let cues = t.indices.filter { t[$0].lex == .sarcasm }
+        guard cues.count == 1, let e = cues.first, t[e].value == ironyMarker else { return }
+        var b = e - 1
+        while b >= 0, t[b].lex != .sentenceEnd { b -= 1 }
+        guard let c = (b + 1..<e).first(where: { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker }),
+              (b + 1..<c).contains(where: { t[$0].lex == .success }),
+              (c + 1..<e).contains(where: { t[$0].lex == .missWord || t[$0].lex == .shortfall }) else { return }
+        t.remove(at: e)
     }
 
     static func decide(_ signals: Signals) -> Classification {
@@ -3150,6 +3185,12 @@ enum Reader {
                 // (Rewriting all of it is no fix: "almost, but ... I rewrote it from scratch".)
                 if s.partial { return s.tookOver && !(s.wrote && !s.rest && !s.wrotePart) && !s.instead ? .partial(nil) : .unclassified }
                 return s.partPraised && !s.praiseContrasted && s.tookOver ? .partial(nil) : .miss(nil)
+            }
+            // Only built, then failed, then the user took over ("Output compiled but produced wrong
+            // totals; did it manually."): building is no verdict, so the user did what failed.
+            if let m = s.miss, let ok = s.success, s.tookOver, !s.strongSuccess, (s.firstSuccess ?? ok) < m, s.hit == nil,
+               !s.partial, !s.eventually, !s.partPraised, !s.restricted, !s.caveat, !s.helped {
+                return .miss
             }
             // Not quite there, and the user wrote it anew ("didn't quite get there; I ended up writing
             // it myself"): nothing of the answer was kept, a miss.
@@ -3370,6 +3411,7 @@ enum Reader {
                 && (s.success != nil || s.hit != nil) && s.miss == nil
                 && i + 2 < end && (i + 2..<clauseEnd(i)).allSatisfy({ t[$0].lex == .other })
                 && !(start..<i).contains(where: { t[$0].lex == .other && t[$0].value == copulaMarker })
+                && !(i >= start + 2 && t[i - 2].lex == .myself)  // ("(typo mine, not the model's)": whose, no part)
         }
         func repeatNotNeeded() -> Bool {
             let clause = clauseStart(t, i, start)
@@ -3549,6 +3591,10 @@ enum Reader {
                 // "Fixed the crash, but the test still flakes.", "Fixed the crash; the warning is still
                 // there.": something left over beside the success.
                 s.shortfall = true; i += 2
+            case .still where lex(i + 1) == .shortfall && s.success == nil && s.hit == nil && (s.turns.map { $0 >= 2 } ?? s.moreTurns):
+                // "Tried four times with increasingly explicit instructions, still ignored the rule.":
+                // after the tries, the fault stayed
+                record(.miss, at: i); i += 2
             case .still:
                 // "still didn't handle pagination": a failure, whatever the verb.
                 // ("still can't", "still doesn't": a contracted negation after the verb)
@@ -3709,6 +3755,14 @@ enum Reader {
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
             case .problem where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == caughtMarker }):
                 i += 1  // "Worked, and it caught a second bug I hadn't asked about.": a bug it found, no failure
+            case .missWord where t[i].value == failureNounMarker && (s.success != nil || s.hit != nil)
+                && i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .of:
+                i += 1  // "Worked first try, and its explanation of the deadlock was great.": what it spoke of
+            case .missWord where t[i].value == gotNothingMarker && lex(i + 1) == .success:
+                record(.miss, at: i); i += 2  // "got nothing usable after several prompts": nothing came
+            case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
+                && t[i - 2].lex == .pronoun && (i == start + 2 || t[i - 3].lex == .clauseBreak):
+                i += 1  // "It was right. I was wrong about the cause.": the user's mistake, not the answer's
             case .missWord where t[i].value == failureNounMarker && i >= start + 2 && t[i - 1].lex == .the
                 && t[i - 2].lex == .other && t[i - 2].value == removedMarker:
                 record(.success, at: i); i += 1  // "the mutex ordering fix removed the deadlock": the failure ended
@@ -3745,9 +3799,11 @@ enum Reader {
                 i += 2  // "the bash quoting, which I always get wrong myself": the user's own failing
             case .missWord where lex(i + 1) == .at && i > start && t[i - 1].lex == .pronoun:
                 i += 1  // "the edge cases I threw at it": what was given, not discarded
-            case .missWord where lex(i + 1) == .other && t[i + 1].value == myMarker
+            case .missWord where (lex(i + 1) == .other && t[i + 1].value == myMarker || lex(i + 1) == .number)
                 && (i + 2..<min(end, i + 6)).contains(where: { t[$0].lex == .other && t[$0].value == workaroundMarker }):
-                i += 2  // "Deleted my 40-line workaround.": the user's stopgap, made needless
+                // "Deleted my 40-line workaround.", "Deleted 2 hacks I'd had for years.": the user's
+                // stopgaps, made needless
+                i += 2
             case .missWord where lex(i + 1) == .another && turnPhrase(t, i + 1, end) != nil:
                 // "Not worth another round": a try not made
                 record(.miss, at: i); i = turnPhrase(t, i + 1, end)!.next
@@ -3851,7 +3907,7 @@ enum Reader {
                 if s.success != nil || s.hit != nil { s.shortfall = true }  // "Works, but it's 3x slower."
                 i += 1
             case .times where lex(i + 1) == .other && (t[i + 1].value == comparativeMarker || t[i + 1].value == slowerMarker),
-                 .times where i > start && t[i - 1].lex == .other && t[i - 1].value == directionMarker || afterBy(t, i, start),
+                 .times where i > start && t[i - 1].lex == .other && [directionMarker, offMarker].contains(t[i - 1].value) || afterBy(t, i, start),
                  .times where ranBefore(t, i, start),
                  .times where lex(i + 1) == .other && (t[i + 1].value == 0 || t[i + 1].value == quantityMarker)
                     && [.clauseBreak, .sentenceEnd, .on, .in_].contains(lex(i + 2))
@@ -3866,8 +3922,10 @@ enum Reader {
                 let tried = i > start && t[i - 1].lex == .verify
                 if t[i].value >= 1 { record(.turns(t[i].value + (followUpBefore(t, i, start) && !tried ? 1 : 0)), at: i) }
                 i += 1
-            case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation:
-                pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it"
+            case .editNoun where t[i].value == fixMarker && pendingNegation == i - 1 && t[i - 1].lex == .negation,
+                 .editNoun where t[i].value == fixMarker && pendingNegation == i - 2 && t[i - 2].lex == .negation
+                    && t[i - 1].lex == .other && t[i - 1].value == actuallyMarker:
+                pendingNegation = nil; record(.miss, at: i); i += 1  // "couldn't fix it", "didn't actually fix it"
             case .no where (lex(i + 1) == .missWord && t[i + 1].value != flawMarker || lex(i + 1) == .shortfall)
                 && [.clauseBreak, .sentenceEnd, .in_].contains(lex(i + 2)):
                 record(.success, at: i + 1); i += 2  // "worked immediately, no leaks in LeakCanary": none came
@@ -3885,6 +3943,8 @@ enum Reader {
                     record(.miss, at: i); i += 1; continue
                 }
                 record(.negation, at: i); i += 1
+            case .success where i > start && t[i - 1].lex == .to && lex(i + 1) == .out:
+                i += 2  // "it took me an hour to figure out why": a purpose, no success
             case .success where t[i].value == sortedMarker && lex(i + 1) == .other:
                 i += 1  // "sorted ascending instead of descending": what the answer did, no verdict
             case .success where lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
@@ -4016,6 +4076,15 @@ enum Reader {
             case .missWord where t[i].value == flawMarker && lex(i + 1) == .other && i > start
                 && (s.success ?? s.hit).map({ ok in t[ok..<i].contains { $0.lex == .clauseBreak } }) ?? false:
                 s.shortfall = true; i += 1  // "Correct output, awful code": a flaw of a part beside success
+            case .other where t[i].value == remainsMarker && (s.success != nil || s.hit != nil) && i > start
+                && t[i - 1].lex != .pronoun && t[i - 1].lex != .it
+                && (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .the })
+                && (s.success ?? s.hit!) < clauseStart(t, i, start):
+                s.shortfall = true; i += 1  // "Solved the main issue; the warning about deprecated APIs remains.": left over
+            case .other where t[i].value == offMarker && (s.success != nil || s.hit != nil) && i >= start + 2
+                && t[i - 1].lex == .other && t[i - 1].value == copulaMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 1))
+                && (start..<i).contains(where: { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker }):
+                s.restricted = true; s.partFailed = true; i += 1  // "Got the logic right but the styling is off.": a part
             case .other where t[i].value == didMarker && lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
                 && lex(i + 2) != .missWord:
                 record(.miss, at: i); i += 2  // "The code ran but did nothing.": it failed (not "did nothing wrong")
@@ -4156,6 +4225,9 @@ enum Reader {
             case .kind where lex(i + 1) == .of && lex(i + 2) == .other && [.clauseBreak, .sentenceEnd].contains(lex(i + 3))
                 && i > start && (t[i - 1].lex == .other || t[i - 1].lex == .the):
                 i += 3  // "as usual for this kind of boilerplate": a kind of thing, not a degree
+            case .sort where lex(i + 1) == .of && lex(i + 2) == .other && lex(i + 3) == .why,
+                 .kind where lex(i + 1) == .of && lex(i + 2) == .other && lex(i + 3) == .why:
+                i += 3  // "Did it. Honestly kind of scary how well.": awe at how it went, not a degree of it
             case .sort where lex(i + 1) == .of, .kind where lex(i + 1) == .of:
                 record(.partial, at: i); i += 2
             case .got:
@@ -4266,7 +4338,8 @@ enum Reader {
                     record(.turns(t[n].value + 1), at: i); s.afterHelp = true; i = k; continue
                 }
                 // ("Nope, after some back and forth I gave up": more turns, then what they came to.)
-                if t[k - 1].lex == .intervention { record(.turns(nil), at: i) } else { record(.partial, at: i) }
+                // ("got nothing usable after several prompts": more turns, as after some back and forth.)
+                if t[k - 1].lex == .intervention || t[k - 1].lex == .turnNoun { record(.turns(nil), at: i) } else { record(.partial, at: i) }
                 s.afterHelp = true; i = k
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker && s.tookOver && s.miss != nil && !s.partial
                 && !praisedBefore():
@@ -4567,10 +4640,10 @@ enum Reader {
                 s.eventually = true; i += 1
             case .caveat where t[i].value == percentMarker && i > start
                 && (t[i - 1].lex == .to || t[i - 1].lex == .up
-                    || t[i - 1].lex == .other && [fromMarker, directionMarker].contains(t[i - 1].value) || afterBy(t, i, start)
+                    || t[i - 1].lex == .other && [fromMarker, directionMarker, offMarker].contains(t[i - 1].value) || afterBy(t, i, start)
                     || t[i - 1].lex == .missWord && t[i - 1].value == droppedMarker && i - 1 > start
                         && (t[i - 2].lex == .turnNoun || t[i - 2].lex == .other && t[i - 2].value == quantityMarker))
-                || lex(i + 1) == .other && t[i + 1].value == directionMarker:
+                || lex(i + 1) == .other && [directionMarker, offMarker].contains(t[i + 1].value):
                 // "coverage went from 41% to 78%", "Bundle size down 31%", "cut by 30%", "shaved 40%
                 // off", "Memory usage dropped 40%": a measure, not a share of success
                 i += 1
@@ -4669,8 +4742,12 @@ enum Reader {
         return k > start && t[k].lex == .the && t[k - 1].lex == .other && t[k - 1].value == copulaMarker
     }
 
+    /// Whether `myself` at `k` owns a fault of the user's (`but that's on me`, `typo mine`), no
+    /// work of theirs on the answer.
     static func ownFault(_ t: [Token], _ k: Int) -> Bool {
         k >= 2 && t[k].lex == .myself && t[k - 1].lex == .other && t[k - 2].lex == .clauseBreak && t[k - 2].value == contrastMarker
+            // "worked first time (typo mine, not the model's)"
+            || k >= 1 && t[k].lex == .myself && t[k - 1].lex == .other && t[k - 1].value == typoMarker
     }
 
     static func namedPartBefore(_ t: [Token], _ i: Int, _ start: Int) -> Bool {
