@@ -1228,6 +1228,24 @@ import Testing
             ("Worked first try, and its explanation of the deadlock was better than mine.", .hit),
             ("Solved the main issue; the warning about deprecated APIs remains.", .partial(nil)),
             ("Got the logic right but the styling is off.", .partial(nil)),
+            // heldout-506 to heldout-521: `Gave up on this,` opens a miss; German `überhaupt nicht`;
+            // a problem that `hasn't reproduced`; `I'm done` after a failure gives up, after success
+            // says nothing; `Full stop.`; `helped a bit`; `96% coverage` is a measure; what the writer
+            // expected, denied (`but no`); `Sarcasm aside`; `half the size`; `ugliest`; the user's
+            // accident; `Re-testing.` is a check under way.
+            ("Gave up on this, the model doesn't know SwiftData well enough\n  to be useful yet.", .miss),
+            ("Funktionierte überhaupt nicht, nach 3 Versuchen aufgegeben.", .miss(3)),
+            ("Resolved; the deadlock hasn't reproduced in 500 runs.", .hit),
+            ("Wrong again, three attempts, I'm done.", .miss(3)), ("it worked, i'm done here", .hit),
+            ("It worked. Full stop.", .hit), ("helped a bit. pointed me at the right file at least", .partial(nil)),
+            ("Good result, one prompt: unit tests for the parser, 96% coverage.", .hit),
+            ("Worked. Thought it would need a follow-up, but no.", .hit),
+            ("Worked. I expected to have to argue with it but no.", .hit),
+            ("Worked first try. Sarcasm aside, this one was genuinely good.", .hit),
+            ("Gold. The Makefile is now half the size and still works.", .hit),
+            ("It works but it's the ugliest code I've seen this year.", .partial(nil)),
+            ("Accidentally closed the tab before reading the answer.", .unclassified),
+            ("Worked first try! Correction: I was running the old binary. Re-testing.", .unclassified),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1271,7 +1289,9 @@ import Testing
                                  // `but` is rue, no irony about the success; a fix denied after
                                  // `actually`: no verdict of the rules' alone (the model places both).
                                  ("Fixed the bug but broke the dark mode toggle 🙃", .unclassified),
-                                 ("Helped, but didn't actually fix the bug.", .unclassified)] {
+                                 ("Helped, but didn't actually fix the bug.", .unclassified),
+                                 // (heldout-506 to heldout-521) `just kidding` takes the praise back.
+                                 ("worked first try!!! ...just kidding, nothing compiled", .miss)] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
@@ -1754,7 +1774,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-489.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-490.tsv` to `heldout-505.tsv`, written by eighteen who never saw the rules, which the
+/// `heldout-490.tsv` to `heldout-521.tsv`, written by thirty-four who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`,
 /// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were
 /// held-out sets before them).
@@ -1856,7 +1876,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-505.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-521.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1865,7 +1885,10 @@ import Testing
     static func heldOut() throws -> [Row] {
         let files = ["heldout-62.tsv", "heldout-63.tsv", "heldout-490.tsv", "heldout-491.tsv", "heldout-492.tsv", "heldout-493.tsv",
                      "heldout-494.tsv", "heldout-495.tsv", "heldout-496.tsv", "heldout-497.tsv", "heldout-498.tsv", "heldout-499.tsv",
-                     "heldout-500.tsv", "heldout-501.tsv", "heldout-502.tsv", "heldout-503.tsv", "heldout-504.tsv", "heldout-505.tsv"]
+                     "heldout-500.tsv", "heldout-501.tsv", "heldout-502.tsv", "heldout-503.tsv", "heldout-504.tsv", "heldout-505.tsv",
+                     "heldout-506.tsv", "heldout-507.tsv", "heldout-508.tsv", "heldout-509.tsv", "heldout-510.tsv", "heldout-511.tsv",
+                     "heldout-512.tsv", "heldout-513.tsv", "heldout-514.tsv", "heldout-515.tsv", "heldout-516.tsv", "heldout-517.tsv",
+                     "heldout-518.tsv", "heldout-519.tsv", "heldout-520.tsv", "heldout-521.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1921,13 +1944,16 @@ import Testing
     /// (it reads 496 of them now). Held out with them, two rounds of four pairs measured once at
     /// 2acb232 (after `phrasings-418.tsv` to `phrasings-489.tsv` were trained on), the rules tuned
     /// on them after: `heldout-490.tsv` to `heldout-497.tsv`, 1,949 of 2,000 (97.5%) with 2 wrong
-    /// verdicts, and `heldout-498.tsv` to `heldout-505.tsv`, 1,948 (97.4%) with 3. This holds the
-    /// classifier to those measurements, 4,393 of 4,500 with 5 wrong verdicts (no regression).
+    /// verdicts, and `heldout-498.tsv` to `heldout-505.tsv`, 1,948 (97.4%) with 3; and two more at
+    /// bf22429, after tuning on those, the rules tuned on them after: `heldout-506.tsv` to
+    /// `heldout-513.tsv`, 1,960 (98.0%) with 3, and `heldout-514.tsv` to `heldout-521.tsv`, 1,958
+    /// (97.9%) with 4. This holds the classifier to those measurements, 8,311 of 8,500 with 12
+    /// wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 4393, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 5, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 8311, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in

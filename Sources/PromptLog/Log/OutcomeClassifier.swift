@@ -336,7 +336,7 @@ enum Tokenizer {
             + " inventou inventó oom ooms oomed oomkilled bombed invalid hardcoding fictional echoed parroted bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
-        add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly messy hacky hack clunky sloppy bloated moche "
+        add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly uglier ugliest messy hacky hack clunky sloppy bloated moche "
             + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs leaks leaking"
             + " hardcoded hardcodes tautological unreadable")
         add(.nope, "nope nah")
@@ -396,7 +396,7 @@ enum Tokenizer {
         // Doubt about the outcome itself: the sentence it is in gives no verdict ("unclear",
         // "depends", "I think", "not sure"), though a failure said before it stands ("didn't work,
         // not sure why").
-        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked suspect "
+        add(.doubt, "unsure unclear maybe perhaps probably depends depend idk dunno uncertain untested unverified unchecked retesting suspect "
             // "follow up tomorrow": not done yet; "Success!! ...wait. Hmm."; 'Marked as "good" by Alex, I
             // disagree.': contested
             + "tomorrow hmm hmmm waiting investigating disagree jury")  // ("Jury's still out.")
@@ -508,6 +508,9 @@ enum Tokenizer {
         (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
+        (["sarcasm", "aside"], .other),  // "Sarcasm aside, this one was genuinely good.": no sarcasm
+        (["the", "sarcasm"], .other),  // "the sarcasm in my last note ... is hereby retracted": sarcasm spoken of
+        (["full", "stop"], .other),  // "It worked. Full stop.": emphasis, nothing stopped
         (["for", "once"], .other),  // "the tests it added actually test something for once": no count
         (["time", "zone"], .other),
         (["error", "handling"], .other),  // "proper error handling added": a feature, no error
@@ -594,6 +597,8 @@ enum Tokenizer {
         (["all", "it", "did"], .retract),  // "it compiled, and that's all it did"
         (["said", "no", "one"], .retract),  // "worked great, said no one"
         (["said", "nobody"], .retract),
+        (["just", "kidding"], .retract),
+        (["re", "testing"], .doubt),  // "Correction: I was running the old binary. Re-testing.": the check under way  // "worked first try!!! ...just kidding, nothing compiled"
         (["fell", "over"], .missWord),
         (["fell", "apart"], .missWord),
         (["rolled", "back"], .missWord),
@@ -788,7 +793,7 @@ enum Tokenizer {
         mark(Reader.droppedMarker, "dropped")
         mark(Reader.blockedMarker, "blocked")
         mark(Reader.mixedMarker, "mixed")
-        mark(Reader.accidentMarker, "accident")
+        mark(Reader.accidentMarker, "accident accidentally")
         mark(Reader.caughtMarker, "caught spotted")
         mark(Reader.nowMarker, "now")
         mark(Reader.tasteMarker, "taste style")
@@ -806,7 +811,7 @@ enum Tokenizer {
         mark(Reader.outputMarker, "output")
         mark(Reader.abandonMarker, "scrapped scrap binned abandoned abandonned abandonded abandon tossed discarded ditched bailed")
         mark(Reader.sentMarker, "sent")
-        mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate p50 p95 p99")
+        mark(Reader.quantityMarker, "latency memory runtime throughput usage overhead size rate coverage p50 p95 p99")
         mark(Reader.mehMarker, "meh eh")
         mark(Reader.intoMarker, "into")
         mark(Reader.fromMarker, "from below under")
@@ -877,9 +882,12 @@ enum Tokenizer {
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
-        mark(Reader.recurMarker, "reproduce reproduces happen happens occur occurs appear appears")
+        mark(Reader.recurMarker, "reproduce reproduces reproduced happen happens happened occur occurs occurred appear appears")
         mark(Reader.typoMarker, "typo")
         mark(Reader.remainsMarker, "remains remain")
+        mark(Reader.atAllMarker, "gar überhaupt")
+        mark(Reader.doneMarker, "done")
+        mark(Reader.imMarker, "i'm im")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
         mark(Reader.immediatelyMarker, "immediately instantly")
@@ -1446,10 +1454,10 @@ enum Tokenizer {
         return found.sorted { $0.at < $1.at }.map(\.token)
     }
 
-    /// Whether a word is in the lexicon or is a number or ordinal word.
+    /// Whether a word is in the lexicon, is a number or ordinal word, or carries a marker.
     static func isKnown(_ w: [UInt8]) -> Bool {
         let s = String(decoding: w, as: UTF8.self)
-        return lexicon[s] != nil || numbers[s] != nil || ordinals[s] != nil
+        return lexicon[s] != nil || numbers[s] != nil || ordinals[s] != nil || wordMarkers[s] != nil
     }
 
     static func isWord(_ w: [UInt8], _ s: StaticString) -> Bool {
@@ -1697,6 +1705,21 @@ enum Reader {
         guard let opening = found else { return nil }
         let end = start + opening.count
         var k = end
+        // What was given up on ("Gave up on this, the model doesn't know SwiftData", "Gave up on
+        // the refactor:"): the opening ends after it, at a break, a comma too, unless what follows
+        // tells how it went on.
+        if opening == [.give, .up], !firstTry, lex(k) == .on {
+            var o = k + 1
+            while o < t.count, o - k <= 3, [.other, .it, .the].contains(t[o].lex) { o += 1 }
+            if o > k + 1, !(o < t.count && [.ordinal, .number, .turnNoun, .single].contains(t[o].lex)) {  // ("on the third try")
+                if o >= t.count || t[o].lex == .sentenceEnd { return o }
+                let rest = t[(o + 1)...]
+                let wentOn = rest.contains { [.after, .until, .retried, .intervention, .eventually].contains($0.lex) }
+                    || rest.contains { [.success, .hitWord, .hitQuality].contains($0.lex) }
+                    && !rest.contains { $0.lex == .negation }
+                return t[o].lex == .clauseBreak && ([58, 59, 45, 40].contains(t[o].value) || t[o].value == 0 && !wentOn) ? o : nil
+            }
+        }
         // A turn count may follow: `after 3 turns`, `(3 turns)`, `on the third attempt`, `twice`;
         // `first try` may not (`Failed first try, worked on the second` is not a miss).
         let bracket = lex(k) == .clauseBreak && t[k].value == 40
@@ -2051,6 +2074,14 @@ enum Reader {
     /// Marks `off` after `is` beside a success and `but` (`Got the logic right but the styling is
     /// off.`): a part that is wrong.
     static let offMarker = 102
+    /// Marks German `gar`, `überhaupt` (at all): between a verb and `nicht` (`Funktionierte
+    /// überhaupt nicht`), the verb denied.
+    static let atAllMarker = 103
+    /// Marks `done`: after `I'm` (`Wrong again, three attempts, I'm done.`), the user stopping, no
+    /// success: after a failure they gave up.
+    static let doneMarker = 104
+    /// Marks `I'm`, `im`: before `done`.
+    static let imMarker = 105
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -2382,7 +2413,10 @@ enum Reader {
             }
             // "first try, no": `no` on its own after a break, maybe after one word ("Actually no, it
             // was the old build").
-            if t[k].lex == .no, alone, k > 0, t[k - 1].lex == .clauseBreak || t[k - 1].lex == .sentenceEnd
+            // ("Worked. I expected to have to argue with it but no.": what the writer expected, denied.)
+            let sentence = (t[..<k].lastIndex { $0.lex == .sentenceEnd } ?? -1) + 1
+            let expected = t[sentence..<k].contains { $0.value == expectMarker && [.wanted, .other, .remark].contains($0.lex) }
+            if t[k].lex == .no, alone, k > 0, !expected, t[k - 1].lex == .clauseBreak || t[k - 1].lex == .sentenceEnd
                 || t[k - 1].lex == .other && (k == 1 || t[k - 2].lex == .sentenceEnd) { return true }
             k += 1
         }
@@ -2616,12 +2650,13 @@ enum Reader {
     }
 
     /// Whether `expected`, `assumed`, `feared` or `thought` at `k` opens what the writer foresaw:
-    /// `it to`, `it would`, `this would` follows (`Honestly expected it to choke`, `Thought this
-    /// would take 5 tries`).
+    /// `it to`, `it would`, `this would` or `to have` follows (`Honestly expected it to choke`,
+    /// `Thought this would take 5 tries`, `I expected to have to argue with it`).
     static func foresaw(_ t: [Token], _ k: Int) -> Bool {
         k + 2 < t.count && t[k].value == expectMarker && [.wanted, .other, .remark].contains(t[k].lex)
-            && (t[k + 1].lex == .it || t[k + 1].lex == .other && t[k + 1].value == 0)
-            && (t[k + 2].lex == .to || t[k + 2].lex == .hedge || t[k + 2].lex == .other && t[k + 2].value == wouldMarker)
+            && ((t[k + 1].lex == .it || t[k + 1].lex == .other && t[k + 1].value == 0)
+                && (t[k + 2].lex == .to || t[k + 2].lex == .hedge || t[k + 2].lex == .other && t[k + 2].value == wouldMarker)
+                || t[k + 1].lex == .to && t[k + 2].lex == .had)
     }
 
     /// Whether the bullet opens with the turns it took (`Took 3 rounds;`, `Took two tries.`) and
@@ -3260,9 +3295,10 @@ enum Reader {
         func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
         /// Where the words saying the problem at `k` is gone end: `gone`, maybe after `is` ("CORS
         /// error gone", "the bug is gone"), or its coming back denied ("the deadlock doesn't
-        /// reproduce anymore", "the crash no longer happens"); nil when they don't follow it.
+        /// reproduce anymore", "hasn't reproduced in 500 runs", "the crash no longer happens"); nil
+        /// when they don't follow it.
         func goneEnd(after k: Int) -> Int? {
-            if lex(k + 1) == .failsDenied && lex(k + 2) == .negation || lex(k + 1) == .no && lex(k + 2) == .other
+            if (lex(k + 1) == .failsDenied || lex(k + 1) == .had) && lex(k + 2) == .negation || lex(k + 1) == .no && lex(k + 2) == .other
                 && t[k + 2].value == longerMarker {
                 return lex(k + 3) == .other && t[k + 3].value == recurMarker ? k + 4 : nil
             }
@@ -3662,6 +3698,9 @@ enum Reader {
                 i += 1  // "Fixed the flaky test in one shot, it was a missing await.": the cause it fixed
             case .shortfall:
                 s.shortfall = true; i += 1
+            case .no where [.clauseBreak, .sentenceEnd].contains(lex(i + 1))
+                && (start..<i).contains(where: { t[$0].value == expectMarker && [.wanted, .other, .remark].contains(t[$0].lex) }):
+                i += 1  // "Thought it would need a follow-up, but no.": the expectation is denied, not the answer
             case .nope where (start..<i).contains(where: { t[$0].lex == .wanted }):
                 i += 1  // "was expecting to fight with it but nope": the expectation is denied, not the answer
             case .nope:
@@ -3758,6 +3797,10 @@ enum Reader {
             case .missWord where t[i].value == failureNounMarker && (s.success != nil || s.hit != nil)
                 && i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .of:
                 i += 1  // "Worked first try, and its explanation of the deadlock was great.": what it spoke of
+            case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == accidentMarker:
+                // "Accidentally closed the tab before reading the answer.": the user's mishap, no answer judged
+                if s.doubt == nil { s.doubt = i }
+                i += 1
             case .missWord where t[i].value == gotNothingMarker && lex(i + 1) == .success:
                 record(.miss, at: i); i += 2  // "got nothing usable after several prompts": nothing came
             case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
@@ -4004,9 +4047,20 @@ enum Reader {
                 // "wrong about how lifetimes work", "deleted my tests to make them pass", "Really wanted
                 // this to work", "it tried to solve a CSS problem with JavaScript": no success.
                 i += 1
+            case .success where lex(i + 1) == .other && t[i + 1].value == articleMarker
+                && lex(i + 2) == .other && t[i + 2].value == bitMarker && lex(i + 3) != .of:
+                record(.success, at: i); s.partial = true; i += 3  // "helped a bit": in part (not "fixed a bit of it")
+            case .success where t[i].value == doneMarker && i > start && t[i - 1].lex == .other && t[i - 1].value == imMarker:
+                // "Wrong again, three attempts, I'm done.": after a failure, the user gave up; after
+                // success ("it worked, i'm done here") the user is done, no success of its own
+                if s.miss != nil && s.success == nil && s.hit == nil { record(.miss, at: i) }
+                i += 1
             case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
                 pendingNegation = nil  // "ne marche pas": one negation in two words
                 record(.miss, at: i); i += 2  // "ça marche pas", "funktioniert nicht"
+            case .success where lex(i + 1) == .other && t[i + 1].value == atAllMarker
+                && lex(i + 2) == .negation && t[i + 2].value == afterVerbMarker:
+                pendingNegation = nil; record(.miss, at: i); i += 3  // "Funktionierte überhaupt nicht", "klappt gar nicht"
             case .success:
                 record(.success, at: i)
                 // "good start", "solid first draft", "a nice outline": praise of a beginning, a partial.
@@ -4065,6 +4119,9 @@ enum Reader {
             case .partialWord where lex(i + 1) == .other && t[i + 1].value == feelingMarker,
                  .kind where lex(i + 1) == .of && lex(i + 2) == .other && t[i + 2].value == feelingMarker:
                 i += t[i].lex == .kind ? 3 : 2  // "it's perfect, i'm almost suspicious", "Kind of suspicious honestly.": a feeling
+            case .partialWord where t[i].value == aboutThingMarker && lex(i + 1) == .the && lex(i + 2) == .other
+                && t[i + 2].value == quantityMarker:
+                i += 3  // "The Makefile is now half the size and still works.": a measure, no part
             case .partialWord where t[i].value == aboutThingMarker && i > start && t[i - 1].lex == .other && t[i - 1].value == didMarker:
                 record(.partial, at: i); i += 1  // "Did most of the migration": a part of the work done
             case .partialWord where t[i].value == aboutThingMarker || t[i].value == degreeMarker && thingClause:
@@ -4643,9 +4700,9 @@ enum Reader {
                     || t[i - 1].lex == .other && [fromMarker, directionMarker, offMarker].contains(t[i - 1].value) || afterBy(t, i, start)
                     || t[i - 1].lex == .missWord && t[i - 1].value == droppedMarker && i - 1 > start
                         && (t[i - 2].lex == .turnNoun || t[i - 2].lex == .other && t[i - 2].value == quantityMarker))
-                || lex(i + 1) == .other && [directionMarker, offMarker].contains(t[i + 1].value):
+                || lex(i + 1) == .other && [directionMarker, offMarker, quantityMarker].contains(t[i + 1].value):
                 // "coverage went from 41% to 78%", "Bundle size down 31%", "cut by 30%", "shaved 40%
-                // off", "Memory usage dropped 40%": a measure, not a share of success
+                // off", "Memory usage dropped 40%", "96% coverage": a measure, not a share of success
                 i += 1
             case .caveat where t[i].value == percentMarker && lex(i + 1) == .caveat && t[i + 1].value == percentMarker,
                  .caveat where t[i].value == percentMarker && lex(i + 1) == .clauseBreak && t[i + 1].value == 0
