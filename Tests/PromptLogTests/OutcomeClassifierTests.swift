@@ -1246,6 +1246,18 @@ import Testing
             ("It works but it's the ugliest code I've seen this year.", .partial(nil)),
             ("Accidentally closed the tab before reading the answer.", .unclassified),
             ("Worked first try! Correction: I was running the old binary. Re-testing.", .unclassified),
+            // heldout-522 to heldout-537: `context overflowed`, and no success `before it produced
+            // anything usable`; Italian `sulla carta`, `crashava`; `the wrong branch` and `irrelevant
+            // now` leave it open; `Changed nothing.`; a bug it `flagged`; `ignores`; `than the version I
+            // wrote` compares; a later sentence that opens with what was left out.
+            ("Context overflowed before it produced anything usable.", .miss),
+            ("Funzionava solo sulla carta — in realtà crashava.", .miss),
+            ("Tried it on the wrong branch so the result tells me nothing.", .unclassified),
+            ("Irrelevant now, we dropped the feature.", .unclassified), ("Right first time. Changed nothing.", .hit),
+            ("Worked, and it flagged a security issue I hadn't asked about. Bonus.", .hit),
+            ("Works but ignores the timeout param entirely.", .partial(nil)),
+            ("Worked perfectly, and it's\n  faster than the version I wrote last year.", .hit),
+            ("Works. Missed the edge cases.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1774,7 +1786,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-489.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-490.tsv` to `heldout-521.tsv`, written by thirty-four who never saw the rules, which the
+/// `heldout-490.tsv` to `heldout-537.tsv`, written by fifty who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`,
 /// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were
 /// held-out sets before them).
@@ -1876,7 +1888,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-521.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-537.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1888,7 +1900,10 @@ import Testing
                      "heldout-500.tsv", "heldout-501.tsv", "heldout-502.tsv", "heldout-503.tsv", "heldout-504.tsv", "heldout-505.tsv",
                      "heldout-506.tsv", "heldout-507.tsv", "heldout-508.tsv", "heldout-509.tsv", "heldout-510.tsv", "heldout-511.tsv",
                      "heldout-512.tsv", "heldout-513.tsv", "heldout-514.tsv", "heldout-515.tsv", "heldout-516.tsv", "heldout-517.tsv",
-                     "heldout-518.tsv", "heldout-519.tsv", "heldout-520.tsv", "heldout-521.tsv"]
+                     "heldout-518.tsv", "heldout-519.tsv", "heldout-520.tsv", "heldout-521.tsv", "heldout-522.tsv", "heldout-523.tsv",
+                     "heldout-524.tsv", "heldout-525.tsv", "heldout-526.tsv", "heldout-527.tsv", "heldout-528.tsv", "heldout-529.tsv",
+                     "heldout-530.tsv", "heldout-531.tsv", "heldout-532.tsv", "heldout-533.tsv", "heldout-534.tsv", "heldout-535.tsv",
+                     "heldout-536.tsv", "heldout-537.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1947,13 +1962,15 @@ import Testing
     /// verdicts, and `heldout-498.tsv` to `heldout-505.tsv`, 1,948 (97.4%) with 3; and two more at
     /// bf22429, after tuning on those, the rules tuned on them after: `heldout-506.tsv` to
     /// `heldout-513.tsv`, 1,960 (98.0%) with 3, and `heldout-514.tsv` to `heldout-521.tsv`, 1,958
-    /// (97.9%) with 4. This holds the classifier to those measurements, 8,311 of 8,500 with 12
-    /// wrong verdicts (no regression).
+    /// (97.9%) with 4; and two more at 7cb01df, after tuning on those, the rules tuned on them
+    /// after: `heldout-522.tsv` to `heldout-529.tsv`, 1,965 (98.2%) with 2, and `heldout-530.tsv` to
+    /// `heldout-537.tsv`, 1,960 (98.0%) with 4. This holds the classifier to those measurements,
+    /// 12,236 of 12,500 with 18 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 8311, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 12, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 12236, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 18, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in

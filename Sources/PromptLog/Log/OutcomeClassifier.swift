@@ -321,7 +321,7 @@ enum Tokenizer {
             + "fixups fixup touchups retouches retouche editing fixing patching patch patches aanpassingen aanpassing ajustes "
             + "ajuste ajustements ajustement cambios aggiustamenti aggiustamento ritocchi rework reworking polish polishing chnages")
         add(.modifier, "minor small light slight manual little")
-        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated janks "
+        add(.missWord, "fails failing failures wrong broken broke breaks useless unusable hated janks crashava "
             + "hallucinated halucinated hallucination hallucinations hallucinating hallucinates garbage junk nonsense rubbish "
             + "worse abandoned abandonned abandonded trash fiction reverting abandon bailed unsolved unhelpful stuck crash crashed crashes crashing refused bogus "
             + "incorrect wrongly worthless waste wasted wasting pointless fabricated fake inventé nonexistent botched flubbed bungled flopped flop dud scrapped scrap reverted regression rejected declined "
@@ -336,7 +336,7 @@ enum Tokenizer {
             + " inventou inventó oom ooms oomed oomkilled bombed invalid hardcoding fictional echoed parroted bust busted fracaso mangles mangled mangling chokes choked")
         // A shortfall beside success ("tests pass but it skipped the edge cases") is no hit; alone
         // ("skipped") it says nothing of the outcome.
-        add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly uglier ugliest messy hacky hack clunky sloppy bloated moche "
+        add(.shortfall, "skipped missed ignored omitted missing lacking lacks forgot forgets ugly uglier ugliest ignores messy hacky hack clunky sloppy bloated moche "
             + "slow slowly shaky thin verbose wordy overengineered overkill fehlen fehlt fehlte fehlten faltou faltaba differs leaks leaking"
             + " hardcoded hardcodes tautological unreadable")
         add(.nope, "nope nah")
@@ -508,6 +508,8 @@ enum Tokenizer {
         (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
+        (["wrong", "branch"], .doubt),  // "Tried it on the wrong branch so the result tells me nothing."
+        (["irrelevant", "now"], .doubt),  // "Irrelevant now, we dropped the feature.": moot
         (["sarcasm", "aside"], .other),  // "Sarcasm aside, this one was genuinely good.": no sarcasm
         (["the", "sarcasm"], .other),  // "the sarcasm in my last note ... is hereby retracted": sarcasm spoken of
         (["full", "stop"], .other),  // "It worked. Full stop.": emphasis, nothing stopped
@@ -591,6 +593,7 @@ enum Tokenizer {
         (["i", "guess"], .doubt),
         (["i", "believe"], .doubt),
         (["in", "theory"], .seeming),  // "worked in theory"
+        (["sulla", "carta"], .seeming),  // Italian: on paper ("Funzionava solo sulla carta")
         (["in", "teoria"], .seeming), (["en", "théorie"], .seeming), (["en", "teoría"], .seeming),  // the same
         (["on", "paper"], .seeming),
         (["in", "its", "head"], .retract),  // "it worked... in its head"
@@ -692,7 +695,8 @@ enum Tokenizer {
         (["kommt", "drauf"], .doubt),
         (["hard", "pass"], .missWord),  // "hard pass": declined
         (["absolutely", "not"], .missWord),  // "Suggested disabling SSL verification. Absolutely not.": declined
-        (["context", "overflow"], .missWord),  // "Context overflow, never got a usable answer." (not "Stack Overflow")
+        (["context", "overflow"], .missWord),
+        (["context", "overflowed"], .missWord),  // "Context overflowed before it produced anything usable."  // "Context overflow, never got a usable answer." (not "Stack Overflow")
         (["wrong", "answer"], .missWord),  // "Wrong answer; the totals are off.": a failure named
         (["back", "and", "fourth"], .intervention),  // a typo of "back and forth"
         (["falls", "over"], .missWord), (["fell", "over"], .missWord),  // "Works for ASCII, falls over on emoji."
@@ -794,7 +798,7 @@ enum Tokenizer {
         mark(Reader.blockedMarker, "blocked")
         mark(Reader.mixedMarker, "mixed")
         mark(Reader.accidentMarker, "accident accidentally")
-        mark(Reader.caughtMarker, "caught spotted")
+        mark(Reader.caughtMarker, "caught spotted flagged")
         mark(Reader.nowMarker, "now")
         mark(Reader.tasteMarker, "taste style")
         mark(Reader.promptMarker, "prompt promt")
@@ -887,6 +891,8 @@ enum Tokenizer {
         mark(Reader.remainsMarker, "remains remain")
         mark(Reader.atAllMarker, "gar überhaupt")
         mark(Reader.doneMarker, "done")
+        mark(Reader.changedMarker, "changed modified edited")
+        mark(Reader.anythingMarker, "anything")
         mark(Reader.imMarker, "i'm im")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
@@ -2082,6 +2088,12 @@ enum Reader {
     static let doneMarker = 104
     /// Marks `I'm`, `im`: before `done`.
     static let imMarker = 105
+    /// Marks `changed`, `modified`, `edited`: before `nothing` at a clause's end (`Right first time.
+    /// Changed nothing.`), the answer used as it came; elsewhere a verb in `-ed` as any (`edMarker`).
+    static let changedMarker = 106
+    /// Marks `anything`: before a word of success after `before` (`Context overflowed before it
+    /// produced anything usable.`), that success never came.
+    static let anythingMarker = 107
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -2394,7 +2406,9 @@ enum Reader {
                 && t[..<k].contains(where: { $0.lex == .hitQuality }) ? k + 2 : k + 1
             let alone = next == t.count || t[next].lex == .clauseBreak || t[next].lex == .sentenceEnd
             // ("no retries, no nudges, nothing.": a list of what was not needed.)
-            if t[k].lex == .negation, alone, !namedPartBefore(t, k, 0),
+            // ("Right first time. Changed nothing.": no change made, see `changedMarker`.)
+            let unchanged = k > 0 && t[k - 1].lex == .other && t[k - 1].value == changedMarker
+            if t[k].lex == .negation, alone, !unchanged, !namedPartBefore(t, k, 0),
                !(t[k].value == quantifierMarker && t[..<k].contains(where: { $0.lex == .no })) {  // ("the rollback didn't": a part)
                 // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
                 // break or the start.
@@ -3100,7 +3114,11 @@ enum Reader {
                     // A later sentence of partial words, the user's own work or a restriction ("Works.
                     // Had to fix the imports myself.", "Solved it. Sort of."): partial; the user writing
                     // it anew ("Nice. But I ended up writing my own.") conflicts with the praise: open.
-                    if l.partial || l.tookOver || l.eventually && saysTimePassed(tokens, later) || l.restricted || l.caveat {
+                    if l.partial || l.tookOver || l.eventually && saysTimePassed(tokens, later) || l.restricted || l.caveat
+                        // ("Works. Missed the edge cases.": a sentence that opens with what was left out,
+                        // not "Yep, that was it. Missing await.", the cause)
+                        || l.shortfall && l.success == nil && l.hit == nil && tokens[later.0].lex == .shortfall
+                            && tokens[later.0].value != missingMarker {
                         if l.miss != nil || l.instead || l.wrote && !l.rest && !l.wrotePart { return .unclassified }
                         // A count may come after it: "Worked. Eventually. After 7 prompts."
                         return .partial(firstCount(&tokens, in: sentences[(k + 1 + j)...]) { $0.miss == nil })
@@ -4001,7 +4019,7 @@ enum Reader {
             case .success where pendingNegation == nil && lex(i + 1) == .the && lex(i + 2) == .missWord && t[i + 2].value == failureNounMarker:
                 record(.success, at: i); i += 3  // "Fixed the crash in one shot.": the failure is what was fixed
             case .success where pendingNegation == nil && lex(i + 1) == .there && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
-                && (start..<i).contains(where: { $0 + 2 < i && t[$0].lex == .other && t[$0].value == edMarker && t[$0 + 1].lex == .to
+                && (start..<i).contains(where: { $0 + 2 < i && t[$0].lex == .other && [edMarker, changedMarker].contains(t[$0].value) && t[$0 + 1].lex == .to
                     && t[$0 + 2].lex == .other && t[$0 + 2].value != gerundMarker }):
                 // "Switched to Gemini for this one, worked there.": it worked with the other model, not this one.
                 s.instead = true; record(.miss, at: i); i += 2
@@ -4055,6 +4073,9 @@ enum Reader {
                 // success ("it worked, i'm done here") the user is done, no success of its own
                 if s.miss != nil && s.success == nil && s.hit == nil { record(.miss, at: i) }
                 i += 1
+            case .success where i > start && t[i - 1].lex == .other && t[i - 1].value == anythingMarker
+                && (clauseStart(t, i, start)..<i).contains(where: { t[$0].lex == .other && t[$0].value == beforeMarker }):
+                i += 1  // "Context overflowed before it produced anything usable.": no success came
             case .success where lex(i + 1) == .negation && t[i + 1].value == afterVerbMarker:
                 pendingNegation = nil  // "ne marche pas": one negation in two words
                 record(.miss, at: i); i += 2  // "ça marche pas", "funktioniert nicht"
@@ -4104,8 +4125,10 @@ enum Reader {
                 record(.hit, at: i); i += 1
             case .partialWord where lex(i + 1) == .to && [.other, .stepIn].contains(lex(i + 2)) && t[i + 2].value == mergeMarker:
                 record(.success, at: i); i += 3  // "First pass was good enough to merge after review by Sam.": accepted
-            case .partialWord where lex(i + 1) == .negation && t[i + 1].value == 1 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
-                i += 2  // "Immediately usable. Tweaked nothing.": no tweak
+            case .partialWord where lex(i + 1) == .negation && t[i + 1].value == 1 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)),
+                 .other where t[i].value == changedMarker && lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
+                    && [.clauseBreak, .sentenceEnd].contains(lex(i + 2)):
+                i += 2  // "Immediately usable. Tweaked nothing.", "Right first time. Changed nothing.": no tweak
             case .partialWord where lex(i + 1) == .other && t[i + 1].value == soMarker:
                 i += 1  // "leaving this note mostly so I remember the prompt shape": why, not how much
             case .partialWord where t[i].value == trimmedMarker && s.success == nil && s.hit == nil:
@@ -4620,7 +4643,7 @@ enum Reader {
                 s.shortfall = true; i += 3
             case .pronoun where lex(i + 1) == .wanted && pendingNegation != nil:
                 pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
-            case .pronoun where lex(i + 1) == .other && t[i + 1].value == edMarker
+            case .pronoun where lex(i + 1) == .other && [edMarker, changedMarker].contains(t[i + 1].value)
                 && ((i + 2..<clauseEnd(i)).contains(where: { k in
                         t[k].lex == .other && t[k].value == tasteMarker && t[k - 1].lex == .other && t[k - 1].value == scopeMarker })
                     || i > start + 1 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
@@ -4628,7 +4651,7 @@ enum Reader {
                 // "though I renamed a couple of variables for taste": the user's liking; "it was a
                 // timezone bug, like I suspected": what the user thought; no fix either way
                 i = clauseEnd(i)
-            case .pronoun where lex(i + 1) == .other && (t[i + 1].value == edMarker || t[i + 1].value == removedMarker)
+            case .pronoun where lex(i + 1) == .other && ([edMarker, changedMarker, removedMarker].contains(t[i + 1].value))
                 && (s.miss != nil || s.success != nil)
                 && !(i > start && t[i - 1].lex == .other && t[i - 1].value == timeUnitMarker):
                 // (Not "which beats the two hours I'd budgeted": the user's plan, no fix.)
@@ -4642,6 +4665,8 @@ enum Reader {
                     s.tookOver = true; i += 3; continue
                 }
                 s.tookOver = true; record(.success, at: i + 1); i += 2  // "it wrote the tests, I fixed the assertions"
+            case .pronoun where lex(i + 1) == .wrote && (max(start, i - 4)..<i).contains(where: { t[$0].lex == .other && t[$0].value == thanMarker }):
+                i += 2  // "it's faster than the version I wrote last year": a comparison, not the user's work
             case .pronoun where lex(i + 1) == .wrote || lex(i + 1) == .rest:
                 s.tookOver = true; i += 1  // "but I rewrote the tests", "I finished the CSS": the user's own work
             case .number where i > start && t[i - 1].lex == .in_ && t[i].value >= 1 && t[i].value <= 5
@@ -4898,7 +4923,7 @@ enum Reader {
     /// cleanup`, `giving it more context`): up to three other words, then the help.
     static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
         // ("Killed the session after it started editing unrelated files.": what the answer did.)
-        if i + 1 < end, t[i].lex == .it, t[i + 1].lex == .other, t[i + 1].value == edMarker { return nil }
+        if i + 1 < end, t[i].lex == .it, t[i + 1].lex == .other, [edMarker, changedMarker].contains(t[i + 1].value) { return nil }
         // ("after applying its patch as-is": the answer used, not help to it.)
         if i < end, t[i].lex == .other, t[i].value == applyingMarker { return nil }
         var k = i
