@@ -1258,6 +1258,20 @@ import Testing
             ("Works but ignores the timeout param entirely.", .partial(nil)),
             ("Worked perfectly, and it's\n  faster than the version I wrote last year.", .hit),
             ("Works. Missed the edge cases.", .partial(nil)),
+            // heldout-538 to heldout-553: the record of it lost (`the logs got wiped`); a deed `I
+            // didn't ask it to` do; `I still did the hard part`; `Bad output —` opens a miss; `Not
+            // applicable`; French `d'utilisable`; `the failing test` named; the answer pasted in as
+            // it came (not the logs pasted); after a right answer and a colon, the cause it found.
+            ("??? the logs got wiped", .unclassified),
+            ("Did the refactor but renamed stuff I didn't ask it to touch.", .partial(nil)),
+            ("It helped, but I still did the hard part.", .partial(nil)),
+            ("Bad output — SQL injection baked right into the query builder.", .miss),
+            ("Not applicable — we ended up deleting the feature.", .unclassified),
+            ("Rien d'utilisable après trois essais.", .miss(3)),
+            ("Worked first time, no follow-ups. Noting here that the trick was\n  giving it the failing test up front.", .hit),
+            ("All green on CI after pasting the output in unchanged.", .hit),
+            ("after pasting the logs it found the bug", .partial(nil)),
+            ("Right answer first time: the coroutine was launched on the wrong dispatcher.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1786,7 +1800,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-489.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-490.tsv` to `heldout-537.tsv`, written by fifty who never saw the rules, which the
+/// `heldout-490.tsv` to `heldout-553.tsv`, written by sixty-six who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`,
 /// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were
 /// held-out sets before them).
@@ -1888,7 +1902,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-537.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-553.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1903,7 +1917,9 @@ import Testing
                      "heldout-518.tsv", "heldout-519.tsv", "heldout-520.tsv", "heldout-521.tsv", "heldout-522.tsv", "heldout-523.tsv",
                      "heldout-524.tsv", "heldout-525.tsv", "heldout-526.tsv", "heldout-527.tsv", "heldout-528.tsv", "heldout-529.tsv",
                      "heldout-530.tsv", "heldout-531.tsv", "heldout-532.tsv", "heldout-533.tsv", "heldout-534.tsv", "heldout-535.tsv",
-                     "heldout-536.tsv", "heldout-537.tsv"]
+                     "heldout-536.tsv", "heldout-537.tsv", "heldout-538.tsv", "heldout-539.tsv", "heldout-540.tsv", "heldout-541.tsv",
+                     "heldout-542.tsv", "heldout-543.tsv", "heldout-544.tsv", "heldout-545.tsv", "heldout-546.tsv", "heldout-547.tsv",
+                     "heldout-548.tsv", "heldout-549.tsv", "heldout-550.tsv", "heldout-551.tsv", "heldout-552.tsv", "heldout-553.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1964,13 +1980,15 @@ import Testing
     /// `heldout-513.tsv`, 1,960 (98.0%) with 3, and `heldout-514.tsv` to `heldout-521.tsv`, 1,958
     /// (97.9%) with 4; and two more at 7cb01df, after tuning on those, the rules tuned on them
     /// after: `heldout-522.tsv` to `heldout-529.tsv`, 1,965 (98.2%) with 2, and `heldout-530.tsv` to
-    /// `heldout-537.tsv`, 1,960 (98.0%) with 4. This holds the classifier to those measurements,
-    /// 12,236 of 12,500 with 18 wrong verdicts (no regression).
+    /// `heldout-537.tsv`, 1,960 (98.0%) with 4; and two more at 407075b, after tuning on those, the
+    /// rules tuned on them after: `heldout-538.tsv` to `heldout-545.tsv`, 1,957 (97.9%) with 3, and
+    /// `heldout-546.tsv` to `heldout-553.tsv`, 1,967 (98.4%) with 1. This holds the classifier to
+    /// those measurements, 16,160 of 16,500 with 22 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 12236, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 18, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 16160, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 22, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in

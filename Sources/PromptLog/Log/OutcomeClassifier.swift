@@ -272,7 +272,7 @@ enum Tokenizer {
             + " lgtm green shipped merged sorted gg ftw workd wroks worekd wokred wrked wfm"
             + " erfolg erfolgreich kompiliert kompilierte funktioniert funktionierte geklappt klappt lief läuft marche marché marchait fonctionne fonctionné funcionó funciona"
             + " funzionato funziona funzionava funcionou geht gut guter gute gutes werkt werkte gewerkt"
-            + " sirvió serviu servito richtig correcto correto giusto goed brauchbar brauchbares"
+            + " sirvió serviu servito richtig correcto correto giusto goed brauchbar brauchbares utilisable"
             + " działa działało zadziałało valid útil smooth smoothly seamless seamlessly handled ship unstuck")
         add(.ok, "ok okay")
         add(.hitQuality, "perfect perfectly flawless flawlessly impeccable impecable perfekt parfait parfaitement perfecto perfecta perfetto gold "
@@ -508,7 +508,10 @@ enum Tokenizer {
         (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
-        (["wrong", "branch"], .doubt),  // "Tried it on the wrong branch so the result tells me nothing."
+        (["wrong", "branch"], .doubt),
+        (["not", "applicable"], .doubt),  // "Not applicable — we ended up deleting the feature."
+        (["i", "still", "did"], .myself),  // "It helped, but I still did the hard part.", as "I did"
+        (["i", "still", "wrote"], .myself),  // "Tried it on the wrong branch so the result tells me nothing."
         (["irrelevant", "now"], .doubt),  // "Irrelevant now, we dropped the feature.": moot
         (["sarcasm", "aside"], .other),  // "Sarcasm aside, this one was genuinely good.": no sarcasm
         (["the", "sarcasm"], .other),  // "the sarcasm in my last note ... is hereby retracted": sarcasm spoken of
@@ -811,7 +814,7 @@ enum Tokenizer {
         mark(Reader.realMarker, "real serious")
         mark(Reader.mergeMarker, "merge commit paste")
         mark(Reader.laterMarker, "later tomorrow")
-        mark(Reader.applyingMarker, "applying")
+        mark(Reader.applyingMarker, "applying pasting")
         mark(Reader.outputMarker, "output")
         mark(Reader.abandonMarker, "scrapped scrap binned abandoned abandonned abandonded abandon tossed discarded ditched bailed")
         mark(Reader.sentMarker, "sent")
@@ -882,7 +885,7 @@ enum Tokenizer {
         mark(Reader.timeUnitMarker, "days hours weeks months")
         mark(Reader.minuteMarker, "min mins ms sec secs")
         mark(Reader.beenMarker, "been")
-        mark(Reader.lostMarker, "lost")
+        mark(Reader.lostMarker, "lost wiped")
         mark(Reader.foundMarker, "found")
         mark(Reader.longerMarker, "longer")
         mark(Reader.goneMarker, "gone")
@@ -893,6 +896,8 @@ enum Tokenizer {
         mark(Reader.doneMarker, "done")
         mark(Reader.changedMarker, "changed modified edited")
         mark(Reader.anythingMarker, "anything")
+        mark(Reader.recordMarker, "logs results history transcript")
+        mark(Reader.failingMarker, "failing")
         mark(Reader.imMarker, "i'm im")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
@@ -1043,6 +1048,8 @@ enum Tokenizer {
             guard start < word.count else { return }
             quoted = quoted && start > 0
             var w = Array(word[start...])
+            // French elision: `d'utilisable` is `utilisable` (`Rien d'utilisable après trois essais.`).
+            if w.count > 4, w[1] == 39, w[0] == 100 || w[0] == 108 { w.removeFirst(2) }  // d' l'
             var negated = false
             if w.count > 3, ends(w, "n't") {
                 negated = true
@@ -1703,6 +1710,12 @@ enum Reader {
         // — it rewrote working code into broken code."; not "Initially wrong (it mocked the DB), fixed
         // after ...", nor "Test results lost — CI logs expired.", which lost the outcome).
         if lex(start) == .missWord {
+            // ("Bad output — SQL injection baked right into the query builder.": the failure names
+            // what failed.)
+            if start == 0, !firstTry, t.count > 2, t[1].lex == .answerNoun || t[1].lex == .other && t[1].value == outputMarker,
+               t[2].lex == .clauseBreak, [58, 45, 59].contains(t[2].value), t[0].value != lostMarker {
+                return 2
+            }
             guard start == 0, t[0].value != lostMarker, t.count > 1, t[1].lex == .clauseBreak, [58, 45, 59].contains(t[1].value)
             else { return nil }
         }
@@ -2094,6 +2107,12 @@ enum Reader {
     /// Marks `anything`: before a word of success after `before` (`Context overflowed before it
     /// produced anything usable.`), that success never came.
     static let anythingMarker = 107
+    /// Marks `logs`, `results`, `history`, `transcript`: before `lost` or `wiped` (`??? the logs got
+    /// wiped`), the record of the outcome is gone, not the answer.
+    static let recordMarker = 108
+    /// Marks `failing`: between `the` and a noun (`the trick was giving it the failing test up
+    /// front`), a thing named, no failure.
+    static let failingMarker = 109
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -3819,6 +3838,17 @@ enum Reader {
                 // "Accidentally closed the tab before reading the answer.": the user's mishap, no answer judged
                 if s.doubt == nil { s.doubt = i }
                 i += 1
+            case .missWord where t[i].value == failingMarker && i > start && t[i - 1].lex == .the && lex(i + 1) == .other:
+                i += 2  // "Worked first time. ... giving it the failing test up front": a thing named
+            case .missWord where s.hit != nil && s.miss == nil && {
+                    let c = clauseStart(t, i, start)
+                    return c > start && t[c - 1].lex == .clauseBreak && t[c - 1].value == 58 && t[c].lex == .the
+                        && (c..<i).contains { t[$0].lex == .other && t[$0].value == copulaMarker }
+                        && (s.success.map { $0 < c } ?? false || (start..<c).contains { t[$0].lex == .right })  // (not "First try: the output was wrong.")
+                }():
+                // "Right answer first time: the coroutine was launched on the wrong dispatcher.": after
+                // a hit and a colon, the cause it found
+                i += 1
             case .missWord where t[i].value == gotNothingMarker && lex(i + 1) == .success:
                 record(.miss, at: i); i += 2  // "got nothing usable after several prompts": nothing came
             case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
@@ -3837,9 +3867,10 @@ enum Reader {
             case .problem where (lex(i + 1) == .other && t[i + 1].value == 0 || lex(i + 1) == .turnNoun) && i > start && t[i - 1].lex == .the:
                 i += 1  // "the translation of the error messages reads naturally": a thing named, no failure
             case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun,
+                 .missWord where t[i].value == lostMarker && (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == recordMarker }),
                  .missWord where t[i].value == lostMarker && i == start && lex(i + 1) == .the
                     && (lex(i + 2) == .other && t[i + 2].value == outputMarker || lex(i + 2) == .answerNoun):
-                // ("Lost the output when the tab closed. Will redo.")
+                // ("Lost the output when the tab closed. Will redo.", "??? the logs got wiped")
                 // "Tried it, then the laptop died and I lost the output.": the user's loss; whether it
                 // worked is not known
                 if s.doubt == nil { s.doubt = i }
@@ -4428,9 +4459,14 @@ enum Reader {
                 i += 2
             case .after where lex(i + 1) == .pronoun && lex(i + 2) == .other && t[i + 2].value == spentMarker:
                 i = clauseEnd(i)  // "worked, lol, after I'd spent two days on it myself": the user's time before the prompt
-            case .after where lex(i + 1) == .other && t[i + 1].value == applyingMarker:
+            case .after where lex(i + 1) == .other && t[i + 1].value == applyingMarker,
+                 // (Pasting the answer in, not the logs: "after pasting the logs it found the bug" helped it.)
+                 .after where lex(i + 1) == .stepIn && t[i + 1].value == applyingMarker
+                    && ([.in_, .it, .clauseBreak, .sentenceEnd].contains(lex(i + 2))
+                        || lex(i + 2) == .the && (lex(i + 3) == .answerNoun || lex(i + 3) == .other && t[i + 3].value == outputMarker)):
                 // "Race condition gone after applying the suggested mutex.", "All 37 tests pass after applying
-                // its patch as-is.": the answer used, no help to it
+                // its patch as-is.", "All green on CI after pasting the output in unchanged.": the answer
+                // used, no help to it
                 i = clauseEnd(i)
             case .after where lex(i + 1) == .other && t[i + 1].value == gerundMarker:
                 record(.partial, at: i); s.afterHelp = true; i += 2  // "worked after restarting the chat"
@@ -4462,6 +4498,10 @@ enum Reader {
             case .wanted where pendingNegation.map({ neg in i - neg <= 2 && (max(start, neg - 2)..<neg).contains { t[$0].lex == .pronoun } }) == true
                 && [.clauseBreak, .sentenceEnd].contains(lex(i + 1)):
                 pendingNegation = nil; s.shortfall = true; i += 1  // "added a dependency I didn't want, ...": unwanted
+            case .wanted where pendingNegation.map({ neg in i - neg <= 2 && (max(start, neg - 2)..<neg).contains { t[$0].lex == .pronoun } }) == true
+                && lex(i + 1) == .it && lex(i + 2) == .to && i > start + 3:
+                // "Did the refactor but renamed stuff I didn't ask it to touch.": a deed not asked for
+                pendingNegation = nil; s.shortfall = true; i = clauseEnd(i)
             case .wanted where i - start >= 2 && t[i - 1].lex == .pronoun && [.other, .what].contains(t[i - 2].lex)
                 && lex(i + 1) == .it && lex(i + 2) == .negation && lex(i + 3) == .to:
                 // "exactly the deprecated API I asked it not to use": what it was told not to do, done
