@@ -1272,6 +1272,15 @@ import Testing
             ("All green on CI after pasting the output in unchanged.", .hit),
             ("after pasting the logs it found the bug", .partial(nil)),
             ("Right answer first time: the coroutine was launched on the wrong dispatcher.", .hit),
+            // heldout-554 to heldout-569: the typo `secnod`; abandoned `before sending`; `finally made
+            // it click` is understanding, not a delay; `of the borrow checker error`; `I only had to
+            // paste it in`; `what I was missing` is the user's lack.
+            ("Worked on the secnod try.", .partial(2)),
+            ("Prompt abandoned before sending; rewrote the task instead.", .unclassified),
+            ("Works perfectly, and the explanation of the borrow checker error finally made it click.", .hit),
+            ("Came back with working code immediately; I only had to paste it in.", .hit),
+            ("Answered correctly; the lock ordering explanation was what I was missing.", .hit),
+            ("Finally made it work.", .partial(nil)),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1317,7 +1326,10 @@ import Testing
                                  ("Fixed the bug but broke the dark mode toggle 🙃", .unclassified),
                                  ("Helped, but didn't actually fix the bug.", .unclassified),
                                  // (heldout-506 to heldout-521) `just kidding` takes the praise back.
-                                 ("worked first try!!! ...just kidding, nothing compiled", .miss)] {
+                                 ("worked first try!!! ...just kidding, nothing compiled", .miss),
+                                 // (heldout-554 to heldout-569) `Proper fix`; `took down` is a failure.
+                                 ("Proper fix, not a workaround. Closed the ticket.", .hit),
+                                 ("Absolutely brilliant, it only took down staging.", .unclassified)] {
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
         }
         // The answer's rephrasing is no retry: no count, and nothing else the rules read (the outcome
@@ -1800,7 +1812,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-489.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-490.tsv` to `heldout-553.tsv`, written by sixty-six who never saw the rules, which the
+/// `heldout-490.tsv` to `heldout-569.tsv`, written by eighty-two who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`,
 /// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were
 /// held-out sets before them).
@@ -1902,7 +1914,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-553.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-569.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1919,7 +1931,10 @@ import Testing
                      "heldout-530.tsv", "heldout-531.tsv", "heldout-532.tsv", "heldout-533.tsv", "heldout-534.tsv", "heldout-535.tsv",
                      "heldout-536.tsv", "heldout-537.tsv", "heldout-538.tsv", "heldout-539.tsv", "heldout-540.tsv", "heldout-541.tsv",
                      "heldout-542.tsv", "heldout-543.tsv", "heldout-544.tsv", "heldout-545.tsv", "heldout-546.tsv", "heldout-547.tsv",
-                     "heldout-548.tsv", "heldout-549.tsv", "heldout-550.tsv", "heldout-551.tsv", "heldout-552.tsv", "heldout-553.tsv"]
+                     "heldout-548.tsv", "heldout-549.tsv", "heldout-550.tsv", "heldout-551.tsv", "heldout-552.tsv", "heldout-553.tsv",
+                     "heldout-554.tsv", "heldout-555.tsv", "heldout-556.tsv", "heldout-557.tsv", "heldout-558.tsv", "heldout-559.tsv",
+                     "heldout-560.tsv", "heldout-561.tsv", "heldout-562.tsv", "heldout-563.tsv", "heldout-564.tsv", "heldout-565.tsv",
+                     "heldout-566.tsv", "heldout-567.tsv", "heldout-568.tsv", "heldout-569.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1982,13 +1997,16 @@ import Testing
     /// after: `heldout-522.tsv` to `heldout-529.tsv`, 1,965 (98.2%) with 2, and `heldout-530.tsv` to
     /// `heldout-537.tsv`, 1,960 (98.0%) with 4; and two more at 407075b, after tuning on those, the
     /// rules tuned on them after: `heldout-538.tsv` to `heldout-545.tsv`, 1,957 (97.9%) with 3, and
-    /// `heldout-546.tsv` to `heldout-553.tsv`, 1,967 (98.4%) with 1. This holds the classifier to
-    /// those measurements, 16,160 of 16,500 with 22 wrong verdicts (no regression).
+    /// `heldout-546.tsv` to `heldout-553.tsv`, 1,967 (98.4%) with 1; and two more at ba142df, after
+    /// tuning on those, the rules tuned on them after: `heldout-554.tsv` to `heldout-561.tsv`, 1,964
+    /// (98.2%) with 4, and `heldout-562.tsv` to `heldout-569.tsv`, 1,959 (98.0%) with 4. This holds
+    /// the classifier to those measurements, 20,083 of 20,500 with 30 wrong verdicts (no
+    /// regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 16160, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 22, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 20083, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 30, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in

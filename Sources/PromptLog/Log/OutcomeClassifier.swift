@@ -467,7 +467,7 @@ enum Tokenizer {
         "één": 1, "twee": 2, "drie": 3, "vijf": 5,  // Dutch, where it differs ("na drie pogingen")
     ]
     static let ordinals: [String: Int] = [
-        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "first": 1, "second": 2, "secnod": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
         "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
         "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4, "fünften": 5, "sechsten": 6, "siebten": 7,
         "achten": 8, "neunten": 9, "zehnten": 10,  // beim zweiten Versuch
@@ -509,7 +509,8 @@ enum Tokenizer {
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
         (["wrong", "branch"], .doubt),
-        (["not", "applicable"], .doubt),  // "Not applicable — we ended up deleting the feature."
+        (["not", "applicable"], .doubt),
+        (["proper", "fix"], .success),  // "Proper fix, not a workaround. Closed the ticket."  // "Not applicable — we ended up deleting the feature."
         (["i", "still", "did"], .myself),  // "It helped, but I still did the hard part.", as "I did"
         (["i", "still", "wrote"], .myself),  // "Tried it on the wrong branch so the result tells me nothing."
         (["irrelevant", "now"], .doubt),  // "Irrelevant now, we dropped the feature.": moot
@@ -608,6 +609,7 @@ enum Tokenizer {
         (["fell", "over"], .missWord),
         (["fell", "apart"], .missWord),
         (["rolled", "back"], .missWord),
+        (["took", "down"], .missWord),  // "Absolutely brilliant, it only took down staging."
         (["roll", "back"], .missWord),
         (["started", "over"], .missWord),
         (["start", "over"], .missWord),
@@ -898,6 +900,7 @@ enum Tokenizer {
         mark(Reader.anythingMarker, "anything")
         mark(Reader.recordMarker, "logs results history transcript")
         mark(Reader.failingMarker, "failing")
+        mark(Reader.clickMarker, "click sense")
         mark(Reader.imMarker, "i'm im")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
@@ -2113,6 +2116,9 @@ enum Reader {
     /// Marks `failing`: between `the` and a noun (`the trick was giving it the failing test up
     /// front`), a thing named, no failure.
     static let failingMarker = 109
+    /// Marks `click`, `sense`: after `finally made (it)` (`the explanation finally made it click`),
+    /// understanding that came, not success that took long.
+    static let clickMarker = 110
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -3328,6 +3334,13 @@ enum Reader {
             while e < end, t[e].lex != .clauseBreak, t[e].lex != .sentenceEnd { e += 1 }
             return e
         }
+        /// Whether `of the` stands before `k`, maybe with up to two words between (`of the borrow
+        /// checker error`): what something is about.
+        func ofThe(_ k: Int) -> Bool {
+            var j = k - 1
+            while j > start, k - j <= 2, t[j].lex == .other { j -= 1 }
+            return j > start && t[j].lex == .the && t[j - 1].lex == .of
+        }
         /// A word outside the lexicon standing alone at the end of its clause ("but not 4o").
         func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
         /// Where the words saying the problem at `k` is gone end: `gone`, maybe after `is` ("CORS
@@ -3721,6 +3734,9 @@ enum Reader {
                 // "Answer was for Python 2. Skipped.": after what the answer was, the user passed it
                 // over ("Skipped" alone may be the task)
                 record(.miss, at: i); i += 1
+            case .shortfall where t[i].value == missingMarker && i >= start + 2 && t[i - 1].lex == .other
+                && t[i - 1].value == copulaMarker && t[i - 2].lex == .pronoun:
+                i += 1  // "the lock ordering explanation was what I was missing": the user's lack, filled
             case .shortfall where i > start && t[i - 1].lex == .pronoun,
                  .shortfall where i > start + 1 && t[i - 1].lex == .had && t[i - 2].lex == .pronoun:
                 // ("which I had missed for two days": the user's, too)
@@ -3831,9 +3847,11 @@ enum Reader {
                 i += 3  // "The CORS issue was the missing preflight handler": the cause named
             case .problem where (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == caughtMarker }):
                 i += 1  // "Worked, and it caught a second bug I hadn't asked about.": a bug it found, no failure
-            case .missWord where t[i].value == failureNounMarker && (s.success != nil || s.hit != nil)
-                && i >= start + 2 && t[i - 1].lex == .the && t[i - 2].lex == .of:
-                i += 1  // "Worked first try, and its explanation of the deadlock was great.": what it spoke of
+            case .missWord where t[i].value == failureNounMarker && (s.success != nil || s.hit != nil) && ofThe(i),
+                 .problem where (s.success != nil || s.hit != nil) && ofThe(i) && (max(start, i - 5)..<i).contains(where: { t[$0].lex == .remark }):
+                // "Worked first try, and its explanation of the deadlock was great.", "the explanation of
+                // the borrow checker error": what it spoke of
+                i += 1
             case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == accidentMarker:
                 // "Accidentally closed the tab before reading the answer.": the user's mishap, no answer judged
                 if s.doubt == nil { s.doubt = i }
@@ -3849,6 +3867,11 @@ enum Reader {
                 // "Right answer first time: the coroutine was launched on the wrong dispatcher.": after
                 // a hit and a colon, the cause it found
                 i += 1
+            case .missWord where t[i].value == abandonMarker && lex(i + 1) == .other && t[i + 1].value == beforeMarker
+                && lex(i + 2) == .other && t[i + 2].value == gerundMarker:
+                // "Prompt abandoned before sending; rewrote the task instead.": never tried, no outcome
+                if s.doubt == nil { s.doubt = i }
+                i += 3
             case .missWord where t[i].value == gotNothingMarker && lex(i + 1) == .success:
                 record(.miss, at: i); i += 2  // "got nothing usable after several prompts": nothing came
             case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
@@ -4399,8 +4422,10 @@ enum Reader {
                 && [.twice, .thrice].contains(lex(i + 3)):
                 // "Didn't have to ask twice.": no follow-up; the count is denied with it
                 pendingNegation = nil; i += 4
-            case .had where lex(i + 1) == .to && i > start && t[i - 1].lex == .only && lex(i + 2) == .labelHit:
-                i += 3  // "Perfect, I only had to hit accept.": no work
+            case .had where lex(i + 1) == .to && i > start && t[i - 1].lex == .only && lex(i + 2) == .labelHit,
+                 .had where lex(i + 1) == .to && i > start && t[i - 1].lex == .only && lex(i + 2) == .stepIn
+                    && t[i + 2].value == mergeMarker:
+                i += 3  // "Perfect, I only had to hit accept.", "I only had to paste it in.": no work
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == waitMarker:
                 i += 3  // "had to wait like 90s for the response": the user's time, no help to the answer
             case .had where lex(i + 1) == .to && lex(i + 2) == .other && t[i + 2].value == readMarker:
@@ -4741,6 +4766,11 @@ enum Reader {
                     record(.turns(c.count), at: i); i = c.next; continue
                 }
                 i += 1
+            case .eventually where lex(i + 1) == .other && (lex(i + 2) == .other && t[i + 2].value == clickMarker
+                || lex(i + 2) == .it && lex(i + 3) == .other && t[i + 3].value == clickMarker):
+                // "the explanation finally made it click", "finally made sense": understanding it
+                // gave, praise, not a delay
+                record(.success, at: i); i = clauseEnd(i)
             case .eventually where lex(i + 1) == .other && t[i + 1].value == articleMarker || lex(i + 1) == .the,
                  .eventually where (i + 1..<min(end, i + 3)).contains(where: { [.hitWord, .hitQuality, .symbolHit].contains(t[$0].lex)
                 || t[$0].lex == .number && t[$0].value == 1 && $0 + 1 < end && t[$0 + 1].lex == .turnNoun }):
