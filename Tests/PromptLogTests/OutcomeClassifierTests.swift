@@ -1281,6 +1281,13 @@ import Testing
             ("Came back with working code immediately; I only had to paste it in.", .hit),
             ("Answered correctly; the lock ordering explanation was what I was missing.", .hit),
             ("Finally made it work.", .partial(nil)),
+            // heldout-570 to heldout-585: the user's setup broken (`the env was broken`) leaves it
+            // open; `it didn't mention` is an omission; `and nothing`, `y nada` after the tries;
+            // `kind of scary` is a feeling.
+            ("Tried it but the env was broken, so couldn't evaluate.", .unclassified),
+            ("The query is right but takes 9s; needs an index it didn't mention.", .partial(nil)),
+            ("Ni de cerca. Tres intentos y nada.", .miss(3)), ("Tried four times and nothing.", .miss(4)),
+            ("First try, zero edits. Kind of scary honestly.", .hit),
         ] {
             #expect(OutcomeClassifier.classify(text: text) == expected, "\(text)")
             #expect(OutcomeModelTests.rulesAlone(text) == expected, "\(text)")
@@ -1812,7 +1819,7 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-489.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-490.tsv` to `heldout-569.tsv`, written by eighty-two who never saw the rules, which the
+/// `heldout-490.tsv` to `heldout-585.tsv`, written by ninety-eight who never saw the rules, which the
 /// model is not trained on (`phrasings-7.tsv`,
 /// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were
 /// held-out sets before them).
@@ -1914,7 +1921,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-569.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-585.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1934,7 +1941,10 @@ import Testing
                      "heldout-548.tsv", "heldout-549.tsv", "heldout-550.tsv", "heldout-551.tsv", "heldout-552.tsv", "heldout-553.tsv",
                      "heldout-554.tsv", "heldout-555.tsv", "heldout-556.tsv", "heldout-557.tsv", "heldout-558.tsv", "heldout-559.tsv",
                      "heldout-560.tsv", "heldout-561.tsv", "heldout-562.tsv", "heldout-563.tsv", "heldout-564.tsv", "heldout-565.tsv",
-                     "heldout-566.tsv", "heldout-567.tsv", "heldout-568.tsv", "heldout-569.tsv"]
+                     "heldout-566.tsv", "heldout-567.tsv", "heldout-568.tsv", "heldout-569.tsv", "heldout-570.tsv", "heldout-571.tsv",
+                     "heldout-572.tsv", "heldout-573.tsv", "heldout-574.tsv", "heldout-575.tsv", "heldout-576.tsv", "heldout-577.tsv",
+                     "heldout-578.tsv", "heldout-579.tsv", "heldout-580.tsv", "heldout-581.tsv", "heldout-582.tsv", "heldout-583.tsv",
+                     "heldout-584.tsv", "heldout-585.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -1999,14 +2009,16 @@ import Testing
     /// rules tuned on them after: `heldout-538.tsv` to `heldout-545.tsv`, 1,957 (97.9%) with 3, and
     /// `heldout-546.tsv` to `heldout-553.tsv`, 1,967 (98.4%) with 1; and two more at ba142df, after
     /// tuning on those, the rules tuned on them after: `heldout-554.tsv` to `heldout-561.tsv`, 1,964
-    /// (98.2%) with 4, and `heldout-562.tsv` to `heldout-569.tsv`, 1,959 (98.0%) with 4. This holds
-    /// the classifier to those measurements, 20,083 of 20,500 with 30 wrong verdicts (no
-    /// regression).
+    /// (98.2%) with 4, and `heldout-562.tsv` to `heldout-569.tsv`, 1,959 (98.0%) with 4; and two
+    /// more at 373c6bc, after tuning on those, the rules tuned on them after: `heldout-570.tsv` to
+    /// `heldout-577.tsv`, 1,958 (97.9%) with 1, and `heldout-578.tsv` to `heldout-585.tsv`, 1,967
+    /// (98.4%) with 2. This holds the classifier to those measurements, 24,008 of 24,500 with 33
+    /// wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 20083, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 30, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 24008, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 33, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in

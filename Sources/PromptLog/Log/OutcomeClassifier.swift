@@ -856,7 +856,7 @@ enum Tokenizer {
         mark(Reader.numberWordMarker, "number")
         mark(Reader.oldMarker, "old original existing previous")
         mark(Reader.finishedMarker, "finished finish finishing")
-        mark(Reader.feelingMarker, "suspicious shocked surprised scared amazed spooky annoyed appreciated loved hoped")
+        mark(Reader.feelingMarker, "suspicious shocked surprised scared scary amazed spooky annoyed appreciated loved hoped")
         mark(Reader.itsMarker, "its")
         mark(Reader.neMarker, "ne")
         mark(Reader.spentMarker, "spent")
@@ -901,6 +901,9 @@ enum Tokenizer {
         mark(Reader.recordMarker, "logs results history transcript")
         mark(Reader.failingMarker, "failing")
         mark(Reader.clickMarker, "click sense")
+        mark(Reader.setupMarker, "env environment sandbox vpn")
+        mark(Reader.mentionMarker, "mention mentioned")
+        mark(Reader.andMarker, "and y et und")
         mark(Reader.imMarker, "i'm im")
         mark(Reader.trimmedMarker, "trimmed")
         mark(Reader.chanceMarker, "chance")
@@ -2119,6 +2122,15 @@ enum Reader {
     /// Marks `click`, `sense`: after `finally made (it)` (`the explanation finally made it click`),
     /// understanding that came, not success that took long.
     static let clickMarker = 110
+    /// Marks `env`, `environment`, `sandbox`, `vpn`: broken (`the env was broken, so couldn't
+    /// evaluate`), the user's setup, not the answer.
+    static let setupMarker = 111
+    /// Marks `mention`, `mentioned`: denied of the answer (`needs an index it didn't mention`), an
+    /// omission beside what worked.
+    static let mentionMarker = 112
+    /// Marks `and`, `y`, `et`, `und`: between the tries and `nothing` at the end (`Tres intentos y
+    /// nada.`), nothing came of them.
+    static let andMarker = 113
     /// Marks `sorted`: before a word outside the lexicon (`sorted ascending`), the answer's sort, not
     /// "sorted it".
     static let sortedMarker = 60
@@ -2433,6 +2445,9 @@ enum Reader {
             // ("no retries, no nudges, nothing.": a list of what was not needed.)
             // ("Right first time. Changed nothing.": no change made, see `changedMarker`.)
             let unchanged = k > 0 && t[k - 1].lex == .other && t[k - 1].value == changedMarker
+            // ("Tres intentos y nada.", "Tried four times and nothing.": nothing came of the tries.)
+            if t[k].lex == .negation, t[k].value == quantifierMarker, alone, k >= 2, t[k - 1].lex == .other,
+               t[k - 1].value == andMarker, t[k - 2].lex == .turnNoun { return true }
             if t[k].lex == .negation, alone, !unchanged, !namedPartBefore(t, k, 0),
                !(t[k].value == quantifierMarker && t[..<k].contains(where: { $0.lex == .no })) {  // ("the rollback didn't": a part)
                 // Up to three words before it ("wasn't", "it was not", "the CI didn't"), after a
@@ -3872,6 +3887,11 @@ enum Reader {
                 // "Prompt abandoned before sending; rewrote the task instead.": never tried, no outcome
                 if s.doubt == nil { s.doubt = i }
                 i += 3
+            case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
+                && t[i - 2].lex == .other && t[i - 2].value == setupMarker:
+                // "Tried it but the env was broken, so couldn't evaluate.": the user's setup failed
+                if s.doubt == nil { s.doubt = i }
+                i += 1
             case .missWord where t[i].value == gotNothingMarker && lex(i + 1) == .success:
                 record(.miss, at: i); i += 2  // "got nothing usable after several prompts": nothing came
             case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
@@ -4219,6 +4239,10 @@ enum Reader {
                 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker && [.clauseBreak, .sentenceEnd].contains(lex(i + 1))
                 && (start..<i).contains(where: { t[$0].lex == .clauseBreak && t[$0].value == contrastMarker }):
                 s.restricted = true; s.partFailed = true; i += 1  // "Got the logic right but the styling is off.": a part
+            case .other where t[i].value == mentionMarker && pendingNegation == i - 1 && i >= start + 3
+                && t[i - 2].lex == .other && t[i - 2].value == didMarker && t[i - 3].lex == .it:
+                // "needs an index it didn't mention": an omission of the answer's beside what worked
+                pendingNegation = nil; s.shortfall = true; i += 1
             case .other where t[i].value == didMarker && lex(i + 1) == .negation && t[i + 1].value == quantifierMarker
                 && lex(i + 2) != .missWord:
                 record(.miss, at: i); i += 2  // "The code ran but did nothing.": it failed (not "did nothing wrong")
