@@ -1819,10 +1819,10 @@ import Testing
 /// Hand-labelled phrasings from many writers: `Fixtures/outcomes/phrasings.tsv` (which says where
 /// they come from), `phrasings-2.tsv` to `phrasings-489.tsv` and `phrasings-pinned.tsv`, the rules
 /// were tuned and the outcome model trained on; `heldout-62.tsv`, `heldout-63.tsv` and
-/// `heldout-490.tsv` to `heldout-585.tsv`, written by ninety-eight who never saw the rules, which the
-/// model is not trained on (`phrasings-7.tsv`,
-/// `phrasings-10.tsv`, `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were
-/// held-out sets before them).
+/// `heldout-490.tsv` to `heldout-601.tsv`, written by a hundred and fourteen who never saw the
+/// rules, which the model is not trained on (`phrasings-7.tsv`, `phrasings-10.tsv`,
+/// `phrasings-12.tsv` and `phrasings-14.tsv` to `phrasings-489.tsv` were held-out sets before
+/// them).
 @Suite struct OutcomePhrasingCorpusTests {
     struct Row {
         var file: String
@@ -1921,7 +1921,7 @@ import Testing
 
     struct MissingHeldOutSet: Error, CustomStringConvertible {
         var description: String {
-            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-585.tsv is missing: the held-out phrasings (rows written by someone who never "
+            "Fixtures/outcomes/heldout-62.tsv, heldout-63.tsv or heldout-490.tsv to heldout-601.tsv is missing: the held-out phrasings (rows written by someone who never "
                 + "saw the rules, same columns as phrasings.tsv) must be there to measure the classifier"
         }
     }
@@ -1944,7 +1944,9 @@ import Testing
                      "heldout-566.tsv", "heldout-567.tsv", "heldout-568.tsv", "heldout-569.tsv", "heldout-570.tsv", "heldout-571.tsv",
                      "heldout-572.tsv", "heldout-573.tsv", "heldout-574.tsv", "heldout-575.tsv", "heldout-576.tsv", "heldout-577.tsv",
                      "heldout-578.tsv", "heldout-579.tsv", "heldout-580.tsv", "heldout-581.tsv", "heldout-582.tsv", "heldout-583.tsv",
-                     "heldout-584.tsv", "heldout-585.tsv"]
+                     "heldout-584.tsv", "heldout-585.tsv", "heldout-586.tsv", "heldout-587.tsv", "heldout-588.tsv", "heldout-589.tsv",
+                     "heldout-590.tsv", "heldout-591.tsv", "heldout-592.tsv", "heldout-593.tsv", "heldout-594.tsv", "heldout-595.tsv",
+                     "heldout-596.tsv", "heldout-597.tsv", "heldout-598.tsv", "heldout-599.tsv", "heldout-600.tsv", "heldout-601.tsv"]
         guard files.allSatisfy({ FileManager.default.fileExists(atPath: Fixtures.directory.appendingPathComponent("outcomes/" + $0).path) })
         else { throw MissingHeldOutSet() }
         return try files.flatMap(rows)
@@ -2012,13 +2014,15 @@ import Testing
     /// (98.2%) with 4, and `heldout-562.tsv` to `heldout-569.tsv`, 1,959 (98.0%) with 4; and two
     /// more at 373c6bc, after tuning on those, the rules tuned on them after: `heldout-570.tsv` to
     /// `heldout-577.tsv`, 1,958 (97.9%) with 1, and `heldout-578.tsv` to `heldout-585.tsv`, 1,967
-    /// (98.4%) with 2. This holds the classifier to those measurements, 24,008 of 24,500 with 33
-    /// wrong verdicts (no regression).
+    /// (98.4%) with 2; and two more at 1c4f67d, after tuning on those, and not tuned on:
+    /// `heldout-586.tsv` to `heldout-593.tsv`, 1,955 (97.8%) with 3, and `heldout-594.tsv` to
+    /// `heldout-601.tsv`, 1,966 (98.3%) with 3. This holds the classifier to those measurements,
+    /// 27,929 of 28,500 with 39 wrong verdicts (no regression).
     @Test func heldOutAccuracy() throws {
         let s = Self.score(try Self.heldOut())
         print("held-out phrasings: \(s)")
-        #expect(s.right >= 24008, "\(s)\n\(s.failures.joined(separator: "\n"))")
-        #expect(s.wrong <= 33, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.right >= 27929, "\(s)\n\(s.failures.joined(separator: "\n"))")
+        #expect(s.wrong <= 39, "\(s)\n\(s.failures.joined(separator: "\n"))")
     }
 
     /// The tuned rows read as another verdict than their writer's, one a line in
