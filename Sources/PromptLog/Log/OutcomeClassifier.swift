@@ -508,11 +508,11 @@ enum Tokenizer {
         (["never", "again"], .other),  // "took ten (10!) rounds. never again.": the writer's mood, no failure
         (["another", "story"], .missWord),  // "It works on Linux. macOS is another story."
         (["time", "zones"], .other),  // "correct for all four time zones": no turns
-        (["wrong", "branch"], .doubt),
-        (["not", "applicable"], .doubt),
-        (["proper", "fix"], .success),  // "Proper fix, not a workaround. Closed the ticket."  // "Not applicable — we ended up deleting the feature."
+        (["wrong", "branch"], .doubt),  // "Tried it on the wrong branch so the result tells me nothing."
+        (["not", "applicable"], .doubt),  // "Not applicable — we ended up deleting the feature."
+        (["proper", "fix"], .success),  // "Proper fix, not a workaround. Closed the ticket."
         (["i", "still", "did"], .myself),  // "It helped, but I still did the hard part.", as "I did"
-        (["i", "still", "wrote"], .myself),  // "Tried it on the wrong branch so the result tells me nothing."
+        (["i", "still", "wrote"], .myself),
         (["irrelevant", "now"], .doubt),  // "Irrelevant now, we dropped the feature.": moot
         (["sarcasm", "aside"], .other),  // "Sarcasm aside, this one was genuinely good.": no sarcasm
         (["the", "sarcasm"], .other),  // "the sarcasm in my last note ... is hereby retracted": sarcasm spoken of
@@ -604,8 +604,8 @@ enum Tokenizer {
         (["all", "it", "did"], .retract),  // "it compiled, and that's all it did"
         (["said", "no", "one"], .retract),  // "worked great, said no one"
         (["said", "nobody"], .retract),
-        (["just", "kidding"], .retract),
-        (["re", "testing"], .doubt),  // "Correction: I was running the old binary. Re-testing.": the check under way  // "worked first try!!! ...just kidding, nothing compiled"
+        (["just", "kidding"], .retract),  // "worked first try!!! ...just kidding, nothing compiled"
+        (["re", "testing"], .doubt),  // "Correction: I was running the old binary. Re-testing.": the check under way
         (["fell", "over"], .missWord),
         (["fell", "apart"], .missWord),
         (["rolled", "back"], .missWord),
@@ -700,8 +700,8 @@ enum Tokenizer {
         (["kommt", "drauf"], .doubt),
         (["hard", "pass"], .missWord),  // "hard pass": declined
         (["absolutely", "not"], .missWord),  // "Suggested disabling SSL verification. Absolutely not.": declined
-        (["context", "overflow"], .missWord),
-        (["context", "overflowed"], .missWord),  // "Context overflowed before it produced anything usable."  // "Context overflow, never got a usable answer." (not "Stack Overflow")
+        (["context", "overflow"], .missWord),  // "Context overflow, never got a usable answer." (not "Stack Overflow")
+        (["context", "overflowed"], .missWord),  // "Context overflowed before it produced anything usable."
         (["wrong", "answer"], .missWord),  // "Wrong answer; the totals are off.": a failure named
         (["back", "and", "fourth"], .intervention),  // a typo of "back and forth"
         (["falls", "over"], .missWord), (["fell", "over"], .missWord),  // "Works for ASCII, falls over on emoji."
@@ -749,10 +749,10 @@ enum Tokenizer {
         (["home", "run"], .hitWord),
         (["bang", "on"], .hitWord),
         (["that", "did", "it"], .success),
-        (["got", "nothing"], .missWord),
+        (["got", "nothing"], .missWord),  // "spent an hour, got nothing"
         (["times", "out"], .missWord),
         (["timed", "out"], .missWord),
-        (["so", "far"], .doubt),  // "so far so good": not the end of it  // "spent an hour, got nothing"
+        (["so", "far"], .doubt),  // "so far so good": not the end of it
         (["some", "definition"], .sarcasm),  // "works (for some definition of works)"
         (["that", "about", "it"], .retract),  // "Compiles. That's about it."
         (["chef", "kiss"], .hitQuality),  // "chef's kiss"
@@ -2096,8 +2096,9 @@ enum Reader {
     /// Marks `remains`: after a thing named beside a success (`Solved the main issue; the warning
     /// about deprecated APIs remains.`), something left over, a flaw.
     static let remainsMarker = 101
-    /// Marks `off` after `is` beside a success and `but` (`Got the logic right but the styling is
-    /// off.`): a part that is wrong.
+    /// Marks `off`: a direction after a measure, as `directionMarker` (`shaved 40% off`); after `is`
+    /// beside a success and `but` (`Got the logic right but the styling is off.`), a part that is
+    /// wrong.
     static let offMarker = 102
     /// Marks German `gar`, `überhaupt` (at all): between a verb and `nicht` (`Funktionierte
     /// überhaupt nicht`), the verb denied.
