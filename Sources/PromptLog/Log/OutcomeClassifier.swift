@@ -1730,6 +1730,15 @@ enum Reader {
         guard let opening = found else { return nil }
         let end = start + opening.count
         var k = end
+        /// Whether what follows from `from` tells how it went on after the failure: more turns, or
+        /// success said after the last `but` and not denied ("the model doesn't know it well enough
+        /// to be useful" says why).
+        func wentOn(_ from: Int) -> Bool {
+            guard from < t.count else { return false }
+            let lastBut = t[from...].lastIndex { $0.lex == .clauseBreak && $0.value == contrastMarker } ?? from
+            return t[from...].contains { [.after, .until, .retried, .intervention, .turnNoun, .ordinal, .eventually, .twice, .thrice].contains($0.lex) }
+                || t[lastBut...].contains { [.success, .hitWord, .hitQuality].contains($0.lex) } && !t[lastBut...].contains { $0.lex == .negation }
+        }
         // What was given up on ("Gave up on this, the model doesn't know SwiftData", "Gave up on
         // the refactor:"): the opening ends after it, at a break, a comma too, unless what follows
         // tells how it went on.
@@ -1738,11 +1747,7 @@ enum Reader {
             while o < t.count, o - k <= 3, [.other, .it, .the].contains(t[o].lex) { o += 1 }
             if o > k + 1, !(o < t.count && [.ordinal, .number, .turnNoun, .single].contains(t[o].lex)) {  // ("on the third try")
                 if o >= t.count || t[o].lex == .sentenceEnd { return o }
-                let rest = t[(o + 1)...]
-                let wentOn = rest.contains { [.after, .until, .retried, .intervention, .eventually].contains($0.lex) }
-                    || rest.contains { [.success, .hitWord, .hitQuality].contains($0.lex) }
-                    && !rest.contains { $0.lex == .negation }
-                return t[o].lex == .clauseBreak && ([58, 59, 45, 40].contains(t[o].value) || t[o].value == 0 && !wentOn) ? o : nil
+                return t[o].lex == .clauseBreak && ([58, 59, 45, 40].contains(t[o].value) || t[o].value == 0 && !wentOn(o + 1)) ? o : nil
             }
         }
         // A turn count may follow: `after 3 turns`, `(3 turns)`, `on the third attempt`, `twice`;
@@ -1773,11 +1778,6 @@ enum Reader {
         // valid but deleted the wrong rows."), not how it went on ("Didn't work, retried and it
         // worked.", "..., fixed one import and then it ran fine"); nor a pair ("Not great, not
         // terrible.") nor what the user did about it ("Didn't work, so I shipped it.").
-        func wentOn(_ from: Int) -> Bool {
-            let lastBut = t[from...].lastIndex { $0.lex == .clauseBreak && $0.value == contrastMarker } ?? from
-            return t[from...].contains { [.after, .until, .retried, .intervention, .turnNoun, .ordinal, .eventually, .twice, .thrice].contains($0.lex) }
-                || t[lastBut...].contains { [.success, .hitWord, .hitQuality].contains($0.lex) }
-        }
         let commaEnds = [.negation, .nope, .no].contains(t[start].lex) && k == end && k + 1 < t.count && t[k + 1].lex != .negation
             && !(t[k + 1].lex == .other && t[k + 1].value == soMarker) && !wentOn(k + 1)
         let closes: [Int] = bracket ? [41] : [.labelFailed, .labelMiss, .give, .missWord].contains(t[start].lex) ? [58, 59, 45, 40]
@@ -2111,6 +2111,9 @@ enum Reader {
     /// Marks `changed`, `modified`, `edited`: before `nothing` at a clause's end (`Right first time.
     /// Changed nothing.`), the answer used as it came; elsewhere a verb in `-ed` as any (`edMarker`).
     static let changedMarker = 106
+    /// Whether a word's marker is that of a verb in `-ed`: `edMarker`, or `changedMarker`, which
+    /// `changed` carries in its place.
+    static func isEdVerb(_ value: Int) -> Bool { value == edMarker || value == changedMarker }
     /// Marks `anything`: before a word of success after `before` (`Context overflowed before it
     /// produced anything usable.`), that success never came.
     static let anythingMarker = 107
@@ -3357,6 +3360,16 @@ enum Reader {
             while j > start, k - j <= 2, t[j].lex == .other { j -= 1 }
             return j > start && t[j].lex == .the && t[j - 1].lex == .of
         }
+        /// Whether the clause holding `k` follows a right answer and a colon and says what `the X
+        /// was` (`Right answer first time: the coroutine was launched on the wrong dispatcher.`):
+        /// the cause it found, not a failure (but "First try: the output was wrong." names no
+        /// success before the colon).
+        func causeAfterColon(_ k: Int) -> Bool {
+            let c = clauseStart(t, k, start)
+            return c > start && t[c - 1].lex == .clauseBreak && t[c - 1].value == 58 && t[c].lex == .the
+                && (c..<k).contains { t[$0].lex == .other && t[$0].value == copulaMarker }
+                && (s.success.map { $0 < c } ?? false || (start..<c).contains { t[$0].lex == .right })
+        }
         /// A word outside the lexicon standing alone at the end of its clause ("but not 4o").
         func thingAlone(_ k: Int) -> Bool { lex(k) == .other && (lex(k + 1) == .clauseBreak || lex(k + 1) == .sentenceEnd) }
         /// Where the words saying the problem at `k` is gone end: `gone`, maybe after `is` ("CORS
@@ -3868,31 +3881,15 @@ enum Reader {
                 // "Worked first try, and its explanation of the deadlock was great.", "the explanation of
                 // the borrow checker error": what it spoke of
                 i += 1
-            case .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == accidentMarker:
-                // "Accidentally closed the tab before reading the answer.": the user's mishap, no answer judged
-                if s.doubt == nil { s.doubt = i }
-                i += 1
             case .missWord where t[i].value == failingMarker && i > start && t[i - 1].lex == .the && lex(i + 1) == .other:
                 i += 2  // "Worked first time. ... giving it the failing test up front": a thing named
-            case .missWord where s.hit != nil && s.miss == nil && {
-                    let c = clauseStart(t, i, start)
-                    return c > start && t[c - 1].lex == .clauseBreak && t[c - 1].value == 58 && t[c].lex == .the
-                        && (c..<i).contains { t[$0].lex == .other && t[$0].value == copulaMarker }
-                        && (s.success.map { $0 < c } ?? false || (start..<c).contains { t[$0].lex == .right })  // (not "First try: the output was wrong.")
-                }():
-                // "Right answer first time: the coroutine was launched on the wrong dispatcher.": after
-                // a hit and a colon, the cause it found
-                i += 1
+            case .missWord where s.hit != nil && s.miss == nil && causeAfterColon(i):
+                i += 1  // "Right answer first time: the coroutine was launched on the wrong dispatcher."
             case .missWord where t[i].value == abandonMarker && lex(i + 1) == .other && t[i + 1].value == beforeMarker
                 && lex(i + 2) == .other && t[i + 2].value == gerundMarker:
                 // "Prompt abandoned before sending; rewrote the task instead.": never tried, no outcome
                 if s.doubt == nil { s.doubt = i }
                 i += 3
-            case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
-                && t[i - 2].lex == .other && t[i - 2].value == setupMarker:
-                // "Tried it but the env was broken, so couldn't evaluate.": the user's setup failed
-                if s.doubt == nil { s.doubt = i }
-                i += 1
             case .missWord where t[i].value == gotNothingMarker && lex(i + 1) == .success:
                 record(.miss, at: i); i += 2  // "got nothing usable after several prompts": nothing came
             case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
@@ -3913,10 +3910,14 @@ enum Reader {
             case .missWord where t[i].value == lostMarker && i > start && t[i - 1].lex == .pronoun,
                  .missWord where t[i].value == lostMarker && (max(start, i - 3)..<i).contains(where: { t[$0].lex == .other && t[$0].value == recordMarker }),
                  .missWord where t[i].value == lostMarker && i == start && lex(i + 1) == .the
-                    && (lex(i + 2) == .other && t[i + 2].value == outputMarker || lex(i + 2) == .answerNoun):
+                    && (lex(i + 2) == .other && t[i + 2].value == outputMarker || lex(i + 2) == .answerNoun),
+                 .missWord where i > start && t[i - 1].lex == .other && t[i - 1].value == accidentMarker,
+                 .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == copulaMarker
+                    && t[i - 2].lex == .other && t[i - 2].value == setupMarker:
                 // ("Lost the output when the tab closed. Will redo.", "??? the logs got wiped")
                 // "Tried it, then the laptop died and I lost the output.": the user's loss; whether it
-                // worked is not known
+                // worked is not known. So with the user's mishap ("Accidentally closed the tab before
+                // reading the answer.") or setup ("the env was broken, so couldn't evaluate").
                 if s.doubt == nil { s.doubt = i }
                 i += 1
             case .missWord where i >= start + 2 && t[i - 1].lex == .other && t[i - 1].value == beenMarker
@@ -4094,7 +4095,7 @@ enum Reader {
             case .success where pendingNegation == nil && lex(i + 1) == .the && lex(i + 2) == .missWord && t[i + 2].value == failureNounMarker:
                 record(.success, at: i); i += 3  // "Fixed the crash in one shot.": the failure is what was fixed
             case .success where pendingNegation == nil && lex(i + 1) == .there && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
-                && (start..<i).contains(where: { $0 + 2 < i && t[$0].lex == .other && [edMarker, changedMarker].contains(t[$0].value) && t[$0 + 1].lex == .to
+                && (start..<i).contains(where: { $0 + 2 < i && t[$0].lex == .other && isEdVerb(t[$0].value) && t[$0 + 1].lex == .to
                     && t[$0 + 2].lex == .other && t[$0 + 2].value != gerundMarker }):
                 // "Switched to Gemini for this one, worked there.": it worked with the other model, not this one.
                 s.instead = true; record(.miss, at: i); i += 2
@@ -4546,12 +4547,9 @@ enum Reader {
                 // "Tried once, wrong, didn't bother again.", "Tried it once": one try
                 record(.turns(1), at: i); s.oneCount = true; i += lex(i + 1) == .it ? 3 : 2
             case .wanted where pendingNegation.map({ neg in i - neg <= 2 && (max(start, neg - 2)..<neg).contains { t[$0].lex == .pronoun } }) == true
-                && [.clauseBreak, .sentenceEnd].contains(lex(i + 1)):
-                pendingNegation = nil; s.shortfall = true; i += 1  // "added a dependency I didn't want, ...": unwanted
-            case .wanted where pendingNegation.map({ neg in i - neg <= 2 && (max(start, neg - 2)..<neg).contains { t[$0].lex == .pronoun } }) == true
-                && lex(i + 1) == .it && lex(i + 2) == .to && i > start + 3:
-                // "Did the refactor but renamed stuff I didn't ask it to touch.": a deed not asked for
-                pendingNegation = nil; s.shortfall = true; i = clauseEnd(i)
+                && ([.clauseBreak, .sentenceEnd].contains(lex(i + 1)) || lex(i + 1) == .it && lex(i + 2) == .to && i > start + 3):
+                // "added a dependency I didn't want, ...", "renamed stuff I didn't ask it to touch": unwanted
+                pendingNegation = nil; s.shortfall = true; i = lex(i + 1) == .it ? clauseEnd(i) : i + 1
             case .wanted where i - start >= 2 && t[i - 1].lex == .pronoun && [.other, .what].contains(t[i - 2].lex)
                 && lex(i + 1) == .it && lex(i + 2) == .negation && lex(i + 3) == .to:
                 // "exactly the deprecated API I asked it not to use": what it was told not to do, done
@@ -4733,7 +4731,7 @@ enum Reader {
                 s.shortfall = true; i += 3
             case .pronoun where lex(i + 1) == .wanted && pendingNegation != nil:
                 pendingNegation = nil; record(.miss, at: i); i += 2  // "changed nothing I asked for"
-            case .pronoun where lex(i + 1) == .other && [edMarker, changedMarker].contains(t[i + 1].value)
+            case .pronoun where lex(i + 1) == .other && isEdVerb(t[i + 1].value)
                 && ((i + 2..<clauseEnd(i)).contains(where: { k in
                         t[k].lex == .other && t[k].value == tasteMarker && t[k - 1].lex == .other && t[k - 1].value == scopeMarker })
                     || i > start + 1 && [.clauseBreak, .sentenceEnd].contains(lex(i + 2))
@@ -4741,7 +4739,7 @@ enum Reader {
                 // "though I renamed a couple of variables for taste": the user's liking; "it was a
                 // timezone bug, like I suspected": what the user thought; no fix either way
                 i = clauseEnd(i)
-            case .pronoun where lex(i + 1) == .other && ([edMarker, changedMarker, removedMarker].contains(t[i + 1].value))
+            case .pronoun where lex(i + 1) == .other && (isEdVerb(t[i + 1].value) || t[i + 1].value == removedMarker)
                 && (s.miss != nil || s.success != nil)
                 && !(i > start && t[i - 1].lex == .other && t[i - 1].value == timeUnitMarker):
                 // (Not "which beats the two hours I'd budgeted": the user's plan, no fix.)
@@ -5018,7 +5016,7 @@ enum Reader {
     /// cleanup`, `giving it more context`): up to three other words, then the help.
     static func afterHelp(_ t: [Token], _ i: Int, _ end: Int) -> Int? {
         // ("Killed the session after it started editing unrelated files.": what the answer did.)
-        if i + 1 < end, t[i].lex == .it, t[i + 1].lex == .other, [edMarker, changedMarker].contains(t[i + 1].value) { return nil }
+        if i + 1 < end, t[i].lex == .it, t[i + 1].lex == .other, isEdVerb(t[i + 1].value) { return nil }
         // ("after applying its patch as-is": the answer used, not help to it.)
         if i < end, t[i].lex == .other, t[i].value == applyingMarker { return nil }
         var k = i
